@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { Purchase } from './purchases';
+
+/** Extraction status of a receipt's document; `success` for a hand-made purchase with a file. */
+export const ReceiptStatus = z.enum(['success', 'partial', 'failed']);
+export type ReceiptStatus = z.infer<typeof ReceiptStatus>;
+
+/** One card of `GET /api/v1/invoice/`: the order's first line, and how many lines the order has. */
+export const ReceiptSummary = Purchase.extend({ line_count: z.number().int() });
+export type ReceiptSummary = z.infer<typeof ReceiptSummary>;
+
+export const ReceiptList = z.object({
+  orders: z.array(ReceiptSummary),
+  total_invoice: z.number().int(),
+  total_orders_this_month: z.number().int(),
+  total_categories: z.number().int(),
+});
+export type ReceiptList = z.infer<typeof ReceiptList>;
+
+/** `GET /api/v1/invoice/{order_id}/`: a receipt is an order with its lines and its file. */
+export const ReceiptDetail = z.object({
+  order_id: z.string(),
+  merchant: z.string().nullable(),
+  purchase_date: z.string().nullable(),
+  order_total: z.string().nullable(),
+  currency: z.string().nullable(),
+  status: ReceiptStatus,
+  category: z.string().nullable(),
+  lines: z.array(Purchase),
+  file: z.object({ name: z.string(), size: z.number().int(), mime: z.string() }).nullable(),
+  /** What extraction read from the document, field by field, when it came from one. */
+  extracted: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ReceiptDetail = z.infer<typeof ReceiptDetail>;

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// One run for every Vitest suite; the browser suite is Playwright's (e2e/), the corpus suite has its own config.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'extract',
+          root: 'packages/extract',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'sandbox', root: 'tools/sandbox', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/web/vite.config.ts',
+    ],
+  },
+});
