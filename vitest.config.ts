@@ -13,7 +13,9 @@ export default defineConfig({
         },
       },
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'sandbox', root: 'tools/sandbox', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: { name: 'sandbox', root: 'tools/sandbox', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
+      },
       {
         test: {
           name: 'server',
@@ -23,7 +25,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      'apps/web/vite.config.ts',
+      'apps/*/vite.config.ts',
     ],
   },
 });

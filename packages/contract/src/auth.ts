@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const RefreshBody = z.object({ refresh_token: z.string().min(1, 'refresh_token is required').max(512) });
+export const RefreshBody = z.object({
+  refresh_token: z.string().min(1, 'refresh_token is required').max(512),
+});
 export type RefreshBody = z.infer<typeof RefreshBody>;
 
 export const TokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });

@@ -12,7 +12,11 @@ export const ReminderCreate = z.object({
 });
 export type ReminderCreate = z.infer<typeof ReminderCreate>;
 
-const EventTime = z.object({ date: z.string().optional(), dateTime: z.string().optional(), timeZone: z.string().optional() });
+const EventTime = z.object({
+  date: z.string().optional(),
+  dateTime: z.string().optional(),
+  timeZone: z.string().optional(),
+});
 
 /** A calendar event in Google's shape, answered for both providers so the web app has one code path. */
 export const CalendarEvent = z.object({

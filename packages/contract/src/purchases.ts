@@ -43,7 +43,10 @@ const text = (label: string) =>
   z.string().trim().max(MAX_TEXT, `${label} must be at most ${MAX_TEXT} characters`);
 const optionalText = (label: string) =>
   z.preprocess((v) => (v === '' || v === 'null' ? null : v), text(label).nullable().optional());
-const optionalDate = z.preprocess((v) => (v === '' || v === 'null' ? null : v), IsoDate.nullable().optional());
+const optionalDate = z.preprocess(
+  (v) => (v === '' || v === 'null' ? null : v),
+  IsoDate.nullable().optional(),
+);
 const optionalInt = (max: number) =>
   z.preprocess(
     (v) => (v === '' || v === 'null' ? null : v),
@@ -106,5 +109,7 @@ export const UpcomingWarrantyCount = z.object({ total_upcoming_warranty: z.numbe
 export type UpcomingWarrantyCount = z.infer<typeof UpcomingWarrantyCount>;
 
 /** `POST /api/v1/track-interaction/`: the tab the user opened under /dashboard. */
-export const TrackInteraction = z.object({ tab_name: z.string().trim().min(1, 'tab_name is required').max(64) });
+export const TrackInteraction = z.object({
+  tab_name: z.string().trim().min(1, 'tab_name is required').max(64),
+});
 export type TrackInteraction = z.infer<typeof TrackInteraction>;

@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import { verifyAccessToken } from './access-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user; set by `requireUser` on every protected route. */
+    userId: string;
+  }
+  interface FastifyContextConfig {
+    /** Routes reachable without a bearer token (sign-in, refresh, the calendar feed, docs, health). */
+    public?: boolean;
+  }
+}
+
+/** onRequest hook added to every route whose config does not mark it public (see app.ts). */
+export function createGuard(signingKey: Buffer) {
+  return async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = req.headers.authorization;
+    if (!header || !header.startsWith('Bearer ')) {
+      throw new AppError('unauthorized', 'Sign in first: this request needs a bearer access token');
+    }
+    const claims = verifyAccessToken(signingKey, header.slice(7).trim());
+    if (!claims) throw new AppError('unauthorized', 'The access token is invalid or has expired');
+    req.userId = claims.sub;
+  };
+}

@@ -1,0 +1,123 @@
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+
+/** Booleans are stored as 0/1 in both dialects so the same queries run on SQLite and PostgreSQL. */
+type Flag = number;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  picture_url: string | null;
+  provider: 'google' | 'microsoft';
+  default_currency: string;
+  warranty_reminder_days: number | null;
+  data_version: Generated<number>;
+  feed_secret: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProviderAccountsTable {
+  id: Generated<number>;
+  user_id: string;
+  provider: 'google' | 'microsoft';
+  subject: string;
+  access_token_enc: string | null;
+  refresh_token_enc: string | null;
+  expires_at: string | null;
+  scopes: string | null;
+  sync_cursor: string | null;
+  needs_reauth: Generated<Flag>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: string;
+  order_id: string;
+  product_name: string;
+  shop_name: string | null;
+  purchase_date: string | null;
+  price: string | null;
+  amount_minor: number | null;
+  currency: string | null;
+  has_currency: Generated<Flag>;
+  warranty_expire_date: string | null;
+  warranty_estimated: Generated<Flag>;
+  category: string | null;
+  status: string;
+  source: 'manual' | 'gmail' | 'outlook' | 'pdf';
+  source_ref: string | null;
+  line_no: Generated<number>;
+  parent_id: number | null;
+  replace_every_days: number | null;
+  store_link: string | null;
+  order_total: string | null;
+  order_currency: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  user_id: string;
+  order_id: string;
+  filename: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  extraction_status: 'success' | 'partial' | 'failed';
+  extracted_json: string | null;
+  created_at: string;
+}
+
+export interface RemindersTable {
+  id: Generated<number>;
+  user_id: string;
+  provider: 'google' | 'microsoft';
+  external_id: string | null;
+  kind: string;
+  order_row_id: number | null;
+  title: string;
+  event_date: string;
+  rrule: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InteractionsTable {
+  id: Generated<number>;
+  user_id: string;
+  tab_name: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  provider_accounts: ProviderAccountsTable;
+  refresh_tokens: RefreshTokensTable;
+  orders: OrdersTable;
+  documents: DocumentsTable;
+  reminders: RemindersTable;
+  interactions: InteractionsTable;
+}
+
+export type Db = Kysely<Database> | Transaction<Database>;
+export type UserRow = Selectable<UsersTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderUpdate = Updateable<OrdersTable>;
+export type DocumentRow = Selectable<DocumentsTable>;

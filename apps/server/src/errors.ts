@@ -1,0 +1,37 @@
+/** Every failure a service or adapter reports; the status follows from the code. */
+export type ErrorCode =
+  | 'invalid_input'
+  | 'unauthorized'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'unsupported_type'
+  | 'rate_limited'
+  | 'provider_failed'
+  | 'internal';
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  unauthorized: 401,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  rate_limited: 429,
+  provider_failed: 502,
+  internal: 500,
+};
+
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+}

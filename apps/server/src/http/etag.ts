@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A strong ETag for a user's data as of `version` on `today` (derived warranty statuses change at midnight).
+ * The user id is hashed in so two users' equal versions never share a tag.
+ */
+export function dataEtag(userId: string, version: number, today: string): string {
+  return `"${createHash('sha256').update(`${userId}\0${version}\0${today}`).digest('base64url').slice(0, 27)}"`;
+}
+
+/** True when the request's If-None-Match holds `etag` (a list of tags or `*` are both honoured). */
+export function isFresh(req: FastifyRequest, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim() === etag);
+}
+
+/** Per-user data: cacheable by the browser only, always revalidated, and different per token. */
+export function setCacheHeaders(reply: FastifyReply, etag: string): void {
+  reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Authorization');
+}

@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import { timestamp } from '../../dates';
+import type { Db, NewOrder, OrderUpdate } from '../../db/schema';
+
+/** The columns a purchase is read with: the order line and whether its order carries a document. */
+export function selectPurchases(db: Db, userId: string) {
+  return db
+    .selectFrom('orders as o')
+    .leftJoin('documents as d', (join) =>
+      join.onRef('d.user_id', '=', 'o.user_id').onRef('d.order_id', '=', 'o.order_id'),
+    )
+    .where('o.user_id', '=', userId)
+    .select([
+      'o.id',
+      'o.order_id',
+      'o.product_name',
+      'o.shop_name',
+      'o.purchase_date',
+      'o.price',
+      'o.amount_minor',
+      'o.currency',
+      'o.has_currency',
+      'o.warranty_expire_date',
+      'o.warranty_estimated',
+      'o.category',
+      'o.status',
+      'o.source',
+      'o.parent_id',
+      'o.replace_every_days',
+      'o.store_link',
+      'o.order_total',
+      'd.id as document_id',
+    ]);
+}
+
+export type PurchaseRow = Awaited<ReturnType<ReturnType<typeof selectPurchases>['executeTakeFirstOrThrow']>>;
+
+/** Newest purchase first; undated ones last; ties by newest row. */
+export function listPurchases(db: Db, userId: string): Promise<PurchaseRow[]> {
+  return selectPurchases(db, userId)
+    .orderBy(sql`o.purchase_date is null`)
+    .orderBy('o.purchase_date', 'desc')
+    .orderBy('o.id', 'desc')
+    .execute();
+}
+
+export function findPurchase(db: Db, userId: string, id: number): Promise<PurchaseRow | undefined> {
+  return selectPurchases(db, userId).where('o.id', '=', id).executeTakeFirst();
+}
+
+export function findOrderRow(db: Db, userId: string, id: number) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertOrder(db: Db, row: NewOrder): Promise<number> {
+  const { id } = await db.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateOrder(db: Db, userId: string, id: number, changes: OrderUpdate): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ ...changes, updated_at: timestamp() })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes one line; answers how many lines of its order remain. */
+export async function deleteOrderLine(db: Db, userId: string, id: number, orderId: string): Promise<number> {
+  await db.deleteFrom('orders').where('user_id', '=', userId).where('id', '=', id).execute();
+  const { n } = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function orderIdExists(db: Db, userId: string, orderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Raises the user's data version; call inside the transaction that changes their purchases. */
+export async function bumpDataVersion(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ data_version: eb('data_version', '+', 1), updated_at: timestamp() }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** One primary-key read: what a conditional request needs before it can answer 304. */
+export async function findDataVersion(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['data_version', 'default_currency'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Each currency's sum and line count (amounts are never added across currencies). */
+export function sumByCurrency(db: Db, userId: string) {
+  return db
+    .selectFrom('orders')
+    .select((eb) => [
+      'currency',
+      eb.fn.sum<number>('amount_minor').as('minor'),
+      eb.fn.countAll<number>().as('lines'),
+    ])
+    .where('user_id', '=', userId)
+    .where('amount_minor', 'is not', null)
+    .groupBy('currency')
+    .execute();
+}
+
+/** Purchases whose warranty is not over on `today` (no date counts as active). */
+export async function countActiveWarranties(db: Db, userId: string, today: string): Promise<number> {
+  const { n } = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('warranty_expire_date', 'is', null), eb('warranty_expire_date', '>=', today)]))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function countWarrantiesEnding(
+  db: Db,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<number> {
+  const { n } = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('warranty_expire_date', '>=', from)
+    .where('warranty_expire_date', '<=', to)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { type Config, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { sweepOrphanFiles } from './modules/receipts/receipts.service';
+import { createFsBlobStore } from './storage/fs-blob-store';
+import { loadKeys } from './storage/keys';
+
+async function main(config: Config): Promise<void> {
+  const dataDir = path.resolve(config.DATA_DIR);
+  const handle = openDatabase({ url: config.DATABASE_URL, sqliteFile: path.join(dataDir, 'warrantly.db') });
+  await migrateToLatest(handle.db, handle.dialect);
+  const keys = loadKeys(dataDir, config.APP_SECRET);
+  const blobs = createFsBlobStore(path.join(dataDir, 'blobs'));
+  // On SQLite this process is the only writer, so every unreferenced file is an orphan; with a shared
+  // PostgreSQL another replica may be mid-upload, so only files older than an hour are.
+  const removed = await sweepOrphanFiles(
+    { db: handle.db, blobs, encryptionKey: keys.encryption },
+    handle.dialect === 'sqlite' ? 0 : 60 * 60 * 1000,
+  );
+
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    blobs,
+    keys,
+    ...(config.WEB_DIST_DIR ? { webDistDir: path.resolve(config.WEB_DIST_DIR) } : {}),
+    logger: (await import('./logging')).loggerOptions(config),
+  });
+  if (removed > 0) app.log.info({ removed }, 'removed orphan receipt files');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const port = new URL(address).port;
+  app.log.info(
+    { database: handle.dialect, dataDir },
+    `Warrantly is running: open ${config.PUBLIC_URL ?? `http://localhost:${port}`}`,
+  );
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+main(config).catch((error: unknown) => {
+  console.error('Warrantly failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,160 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { type AppDeps, buildApp } from '../src/app';
+import { signAccessToken } from '../src/auth/access-token';
+import { loadConfig } from '../src/config';
+import { timestamp } from '../src/dates';
+import { type DatabaseHandle, type Dialect, openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { createFsBlobStore } from '../src/storage/fs-blob-store';
+import { loadKeys } from '../src/storage/keys';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (and then it must answer: no silent skip). */
+export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  deps: AppDeps;
+  dataDir: string;
+  blobDir: string;
+  /** A bearer header for `userId`. */
+  auth(userId: string): { authorization: string };
+  createUser(overrides?: {
+    email?: string;
+    name?: string;
+    provider?: 'google' | 'microsoft';
+  }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  now?: () => Date;
+  webDistDir?: string | null;
+  env?: Record<string, string>;
+}
+
+/** A fresh database (SQLite file, or a PostgreSQL schema of its own), data folder and app, no port. */
+export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'warrantly-test-'));
+  let schema: string | undefined;
+  const url = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (url) {
+    schema = `t_${randomUUID().replaceAll('-', '')}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const handle = openDatabase({
+    url,
+    sqliteFile: path.join(dataDir, 'warrantly.db'),
+    ...(schema ? { schema } : {}),
+  });
+  await migrateToLatest(handle.db, handle.dialect, schema);
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...options.env }, '/nonexistent/.env');
+  const keys = loadKeys(dataDir, randomBytes(32).toString('hex'));
+  const blobDir = path.join(dataDir, 'blobs');
+  const deps: AppDeps = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    blobs: createFsBlobStore(blobDir),
+    keys,
+    webDistDir: options.webDistDir ?? null,
+    ...(options.now ? { now: options.now } : {}),
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+
+  return {
+    app,
+    handle,
+    deps,
+    dataDir,
+    blobDir,
+    auth: (userId) => ({ authorization: `Bearer ${signAccessToken(keys.signing, userId)}` }),
+    async createUser(overrides = {}) {
+      const id = randomUUID();
+      await handle.db
+        .insertInto('users')
+        .values({
+          id,
+          email: overrides.email ?? `${id}@example.com`,
+          name: overrides.name ?? 'Avery Quinn',
+          picture_url: null,
+          provider: overrides.provider ?? 'google',
+          default_currency: 'USD',
+          warranty_reminder_days: 30,
+          feed_secret: null,
+          created_at: timestamp(),
+          updated_at: timestamp(),
+        })
+        .execute();
+      return id;
+    },
+    async close() {
+      await app.close();
+      if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart/form-data body: text fields and files, built by hand so tests control every byte. */
+export function multipart(
+  fields: Record<string, string>,
+  files: { field: string; filename: string; type?: string; bytes: Uint8Array }[] = [],
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----warrantly${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n` +
+          `Content-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
+      ),
+      Buffer.from(file.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A small valid one-page PDF with the given text, written by hand (no generator needed). */
+export function tinyPdf(text = 'Receipt'): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((obj, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}

@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { createTestApp, type TestApp } from './harness';
+
+describe('HTTP surface', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'warrantly-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Warrantly</title><div id="root"></div>',
+    );
+    writeFileSync(path.join(dist, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    t = await createTestApp('sqlite', { webDistDir: dist });
+  });
+  afterAll(() => t.close());
+
+  it('sends security headers and no X-Powered-By', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    const api = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    for (const url of ['/api/v1/nope/', '/api/whatever', '/google-auth/unknown']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
+
+  it('serves the web app for every other path, so its router shows its own 404 page', async () => {
+    for (const url of ['/', '/dashboard/purchase', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the same route with and without the trailing slash', async () => {
+    const user = await t.createUser();
+    for (const url of ['/api/v1/user-orders', '/api/v1/user-orders/']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: t.auth(user) });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it('documents the API from the same schemas that validate it', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const create = doc.paths['/api/v1/orders/create/'].post;
+    expect(create.responses['201'].content['application/json'].schema.properties).toHaveProperty(
+      'warranty_status',
+    );
+    expect(
+      doc.paths['/api/v1/track-interaction/'].post.requestBody.content['application/json'].schema.required,
+    ).toContain('tab_name');
+  });
+
+  it('records tab interactions and validates them', async () => {
+    const user = await t.createUser();
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/track-interaction/',
+      headers: t.auth(user),
+      payload: { tab_name: 'purchase' },
+    });
+    expect(ok.statusCode).toBe(201);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/track-interaction/',
+      headers: t.auth(user),
+      payload: { tab: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('tab_name');
+  });
+});
+
+describe('configuration', () => {
+  it('stops with a message naming a bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' }, '/nonexistent')).toThrow(/PORT: /);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' }, '/nonexistent')).toThrow(
+      /DATABASE_URL: must be a postgres/,
+    );
+    expect(() => loadConfig({ APP_SECRET: 'short' }, '/nonexistent')).toThrow(
+      /APP_SECRET: must be at least 32/,
+    );
+  });
+
+  it('reads a .env file under the real environment', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'warrantly-env-'));
+    const file = path.join(dir, '.env');
+    writeFileSync(file, '# comment\nPORT=4123\nDATA_DIR="/tmp/x"\n');
+    expect(loadConfig({}, file)).toMatchObject({ PORT: 4123, DATA_DIR: '/tmp/x' });
+    expect(loadConfig({ PORT: '5000' }, file).PORT).toBe(5000);
+  });
+});
