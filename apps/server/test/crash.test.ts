@@ -1,0 +1,172 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../src/auth/access-token';
+import { timestamp } from '../src/dates';
+import { openDatabase } from '../src/db/database';
+import { loadKeys } from '../src/storage/keys';
+import { multipart, tinyPdf } from './harness';
+
+const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+/** Starts the real server process on a free port; resolves with its port once it listens. */
+function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(TSX, [SERVER], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SANDBOX: 'off',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /open http:\/\/localhost:(\d+)/.exec(out);
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.on('exit', (code) => resolve(code));
+  });
+}
+
+function files(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+async function seedUser(dataDir: string): Promise<string> {
+  const handle = openDatabase({ sqliteFile: path.join(dataDir, 'warrantly.db') });
+  const id = randomUUID();
+  await handle.db
+    .insertInto('users')
+    .values({
+      id,
+      email: `${id}@example.com`,
+      name: 'Crash Tester',
+      picture_url: null,
+      provider: 'google',
+      default_currency: 'USD',
+      warranty_reminder_days: 30,
+      feed_secret: null,
+      created_at: timestamp(),
+      updated_at: timestamp(),
+    })
+    .execute();
+  await handle.close();
+  return id;
+}
+
+async function countOrders(dataDir: string): Promise<number> {
+  const handle = openDatabase({ sqliteFile: path.join(dataDir, 'warrantly.db') });
+  const rows = await handle.db.selectFrom('orders').select('id').execute();
+  await handle.close();
+  return rows.length;
+}
+
+describe('a server killed in the middle of an upload', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function prepare() {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'warrantly-crash-'));
+    dirs.push(dataDir);
+    const first = await startServer(dataDir); // creates the database and the master key
+    first.child.kill('SIGTERM');
+    await exited(first.child);
+    const userId = await seedUser(dataDir);
+    const token = signAccessToken(loadKeys(dataDir).signing, userId);
+    return { dataDir, token };
+  }
+
+  it('leaves no purchase and no file when it dies after writing the file but before the rows', async () => {
+    const { dataDir, token } = await prepare();
+    const { child, port } = await startServer(dataDir, { FAILPOINT: 'after-blob-write' });
+    const form = multipart({ product_name: 'Crash TV', purchase_date: '2026-01-01' }, [
+      { field: 'invoice', filename: 'tv.pdf', bytes: tinyPdf('TV') },
+    ]);
+    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/orders/create/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, ...form.headers },
+      body: form.payload,
+    }).catch((error: Error) => error);
+    expect(answer).toBeInstanceOf(Error); // the connection died with the process
+    await exited(child);
+    expect(files(path.join(dataDir, 'blobs'))).toHaveLength(1); // the orphan, before restart
+
+    const restarted = await startServer(dataDir);
+    try {
+      expect(files(path.join(dataDir, 'blobs'))).toHaveLength(0);
+      expect(await countOrders(dataDir)).toBe(0);
+    } finally {
+      restarted.child.kill('SIGTERM');
+      await exited(restarted.child);
+    }
+  });
+
+  it('leaves nothing when it is killed while the file is still arriving', async () => {
+    const { dataDir, token } = await prepare();
+    const { child, port } = await startServer(dataDir);
+    const form = multipart({ product_name: 'Half TV', purchase_date: '2026-01-01' }, [
+      {
+        field: 'invoice',
+        filename: 'tv.pdf',
+        bytes: Buffer.concat([tinyPdf('TV'), Buffer.alloc(4 * 1024 * 1024, 32)]),
+      },
+    ]);
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/v1/orders/create/',
+      headers: { authorization: `Bearer ${token}`, ...form.headers, 'content-length': form.payload.length },
+    });
+    req.on('error', () => undefined);
+    req.write(form.payload.subarray(0, 2 * 1024 * 1024));
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill('SIGKILL');
+    await exited(child);
+    req.destroy();
+
+    const restarted = await startServer(dataDir);
+    try {
+      expect(files(path.join(dataDir, 'blobs'))).toHaveLength(0);
+      expect(await countOrders(dataDir)).toBe(0);
+      const health = await fetch(`http://127.0.0.1:${restarted.port}/healthz`);
+      expect(health.status).toBe(200);
+    } finally {
+      restarted.child.kill('SIGTERM');
+      await exited(restarted.child);
+    }
+  });
+});
