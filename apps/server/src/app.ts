@@ -13,10 +13,13 @@ import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
 import { registerErrorHandler } from './http/errors';
 import { registerWebApp } from './http/web-app';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createSignIn } from './modules/auth/sign-in.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { interactionsRoutes } from './modules/interactions/interactions.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
+import type { ProviderEndpoints } from './providers/endpoints';
 import type { BlobStore } from './storage/blob-store';
 import type { Keys } from './storage/keys';
 
@@ -31,8 +34,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Where the built web app is; null serves no app (API-only tests). */
   webDistDir?: string | null;
-  /** Address of the local provider sandbox when it stands in for Google and Microsoft. */
-  sandboxUrl?: string | null;
+  /** Google and Microsoft (or the local sandbox standing in for both). */
+  endpoints: ProviderEndpoints;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -118,7 +121,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     encryptionKey: deps.keys.encryption,
     failpoint: deps.config.FAILPOINT,
   };
-  await app.register(healthRoutes, { db: deps.db, sandboxUrl: deps.sandboxUrl ?? null });
+  await app.register(healthRoutes, { db: deps.db, sandboxUrl: deps.endpoints.sandboxUrl });
+  const signIn = createSignIn({
+    db: deps.db,
+    endpoints: deps.endpoints,
+    encryptionKey: deps.keys.encryption,
+    signingKey: deps.keys.signing,
+  });
+  await app.register(authRoutes, {
+    signIn,
+    db: deps.db,
+    signingKey: deps.keys.signing,
+    publicUrl: deps.config.PUBLIC_URL,
+    now,
+  });
   await app.register(purchasesRoutes, { deps: purchaseDeps, now });
   await app.register(receiptsRoutes, { deps: purchaseDeps, now });
   await app.register(interactionsRoutes, { db: deps.db, now });

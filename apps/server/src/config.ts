@@ -33,6 +33,8 @@ const Env = z.object({
   MICROSOFT_CLIENT_ID: optionalString,
   MICROSOFT_CLIENT_SECRET: optionalString,
   MICROSOFT_TENANT: z.string().default('common'),
+  /** `off` never starts the local provider sandbox (benchmarks, API-only deployments). */
+  SANDBOX: z.enum(['auto', 'off']).default('auto'),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SANDBOX_MAILBOX_DIR: optionalString,
   SYNC_LOOKBACK_MONTHS: z.coerce.number().int().positive().default(24),

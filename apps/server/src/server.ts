@@ -4,6 +4,7 @@ import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { sweepOrphanFiles } from './modules/receipts/receipts.service';
+import { providerEndpoints } from './providers/start-providers';
 import { createFsBlobStore } from './storage/fs-blob-store';
 import { loadKeys } from './storage/keys';
 
@@ -20,7 +21,9 @@ async function main(config: Config): Promise<void> {
     handle.dialect === 'sqlite' ? 0 : 60 * 60 * 1000,
   );
 
+  const { endpoints, stopSandbox } = await providerEndpoints(config);
   const app = await buildApp({
+    endpoints,
     config,
     db: handle.db,
     dialect: handle.dialect,
@@ -37,6 +40,7 @@ async function main(config: Config): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     await app.close();
+    await stopSandbox();
     await handle.close();
     process.exit(0);
   };
@@ -45,6 +49,12 @@ async function main(config: Config): Promise<void> {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = new URL(address).port;
+  if (endpoints.sandboxUrl) {
+    app.log.warn(
+      { sandbox: endpoints.sandboxUrl },
+      'Sign-in, mail and calendar use the LOCAL PROVIDER SANDBOX (no GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID set)',
+    );
+  }
   app.log.info(
     { database: handle.dialect, dataDir },
     `Warrantly is running: open ${config.PUBLIC_URL ?? `http://localhost:${port}`}`,

@@ -13,14 +13,14 @@ import { loadKeys } from '../src/storage/keys';
 import { multipart, tinyPdf } from './harness';
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 
 /** Starts the real server process on a free port; resolves with its port once it listens. */
 function startServer(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(TSX, [SERVER], {
+  // Node itself with tsx as a loader, so the pid we kill is the server's own (no wrapper process).
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config';
 import { timestamp } from '../src/dates';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import type { ProviderEndpoints } from '../src/providers/endpoints';
 import { createFsBlobStore } from '../src/storage/fs-blob-store';
 import { loadKeys } from '../src/storage/keys';
 
@@ -37,6 +38,7 @@ export interface TestAppOptions {
   now?: () => Date;
   webDistDir?: string | null;
   env?: Record<string, string>;
+  endpoints?: ProviderEndpoints;
 }
 
 /** A fresh database (SQLite file, or a PostgreSQL schema of its own), data folder and app, no port. */
@@ -62,6 +64,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   const blobDir = path.join(dataDir, 'blobs');
   const deps: AppDeps = {
     config,
+    endpoints: options.endpoints ?? { google: null, microsoft: null, sandboxUrl: null },
     db: handle.db,
     dialect: handle.dialect,
     blobs: createFsBlobStore(blobDir),

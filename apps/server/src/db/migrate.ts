@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Dialect } from './database';
 import * as initial from './migrations/20261122T1400_initial';
+import * as signInStates from './migrations/20261122T1500_sign_in_states';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
 // Listed by hand so the bundled server needs no migrations folder on disk; names sort by timestamp.
 const MIGRATIONS: Record<string, DialectMigration> = {
   '20261122T1400_initial': initial,
+  '20261122T1500_sign_in_states': signInStates,
 };
 
 /**

@@ -105,6 +105,11 @@ export interface InteractionsTable {
   created_at: string;
 }
 
+export interface SpentSignInStatesTable {
+  state_hash: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   provider_accounts: ProviderAccountsTable;
@@ -113,6 +118,7 @@ export interface Database {
   documents: DocumentsTable;
   reminders: RemindersTable;
   interactions: InteractionsTable;
+  spent_sign_in_states: SpentSignInStatesTable;
 }
 
 export type Db = Kysely<Database> | Transaction<Database>;

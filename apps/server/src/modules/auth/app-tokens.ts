@@ -1,0 +1,64 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { TokenPair } from '@warrantly/contract/auth';
+import { signAccessToken } from '../../auth/access-token';
+import { timestamp } from '../../dates';
+import type { Db } from '../../db/schema';
+import { AppError } from '../../errors';
+import * as repo from './auth.repository';
+
+/** Refresh tokens live 30 days and rotate on every use. */
+export const REFRESH_TOKEN_DAYS = 30;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new access token and a refresh token in `familyId` (a new family at sign-in). */
+export async function issueTokens(
+  db: Db,
+  signingKey: Buffer,
+  userId: string,
+  now: Date,
+  familyId: string = randomUUID(),
+): Promise<TokenPair> {
+  const refresh = randomBytes(32).toString('base64url');
+  await repo.insertRefreshToken(db, {
+    user_id: userId,
+    family_id: familyId,
+    token_hash: hashToken(refresh),
+    expires_at: timestamp(new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000)),
+    created_at: timestamp(now),
+  });
+  return {
+    access_token: signAccessToken(signingKey, userId, Math.floor(now.getTime() / 1000)),
+    refresh_token: refresh,
+  };
+}
+
+const invalid = () =>
+  new AppError('unauthorized', 'The refresh token is invalid, used or expired: sign in again');
+
+/**
+ * Spends a refresh token for a new pair. A token used twice means it leaked: the whole family is revoked,
+ * so the thief's copy and the user's newer tokens all stop working and the user signs in again.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  signingKey: Buffer,
+  token: string,
+  now: Date,
+): Promise<TokenPair> {
+  const row = await repo.findRefreshToken(db, hashToken(token));
+  if (!row) throw invalid();
+  const at = timestamp(now);
+  if (row.revoked_at !== null || row.expires_at <= at) throw invalid();
+  if (row.used_at !== null || !(await repo.useRefreshToken(db, row.id, at))) {
+    await repo.revokeFamily(db, row.family_id, at);
+    throw invalid();
+  }
+  return issueTokens(db, signingKey, row.user_id, now, row.family_id);
+}
+
+/** Revokes the family of `token`; unknown tokens are fine (logging out twice is not an error). */
+export async function revokeRefreshToken(db: Db, token: string, now: Date): Promise<void> {
+  const row = await repo.findRefreshToken(db, hashToken(token));
+  if (row) await repo.revokeFamily(db, row.family_id, timestamp(now));
+}

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { timestamp } from '../../dates';
+import type { Database, Db } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { ProviderEndpoints } from '../../providers/endpoints';
+import { GrantRevokedError, type TokenSet, tokenRequest } from '../../providers/identity';
+import { openText, sealText } from '../../storage/envelope';
+import * as repo from './auth.repository';
+
+export type ProviderName = 'google' | 'microsoft';
+export const PROVIDER_LABEL: Record<ProviderName, string> = { google: 'Google', microsoft: 'Microsoft' };
+
+export interface Profile {
+  subject: string;
+  email: string;
+  name: string;
+  picture: string;
+}
+
+const context = (provider: ProviderName, subject: string, kind: 'access' | 'refresh') =>
+  `provider-token:${provider}:${subject}:${kind}`;
+
+/** Creates or updates the user and their provider account with the new tokens (sealed at rest). */
+export async function upsertSignIn(
+  db: Db,
+  encryptionKey: Buffer,
+  provider: ProviderName,
+  profile: Profile,
+  tokens: TokenSet,
+  now: Date,
+): Promise<{ userId: string }> {
+  const at = timestamp(now);
+  const existingAccount = await repo.findAccount(db, provider, profile.subject);
+  const byEmail = await repo.findUserByEmail(db, profile.email);
+  const userId = existingAccount?.user_id ?? byEmail?.id ?? randomUUID();
+  if (existingAccount || byEmail) {
+    await db
+      .updateTable('users')
+      .set({ name: profile.name, picture_url: profile.picture || null, provider, updated_at: at })
+      .where('id', '=', userId)
+      .execute();
+  } else {
+    await db
+      .insertInto('users')
+      .values({
+        id: userId,
+        email: profile.email,
+        name: profile.name,
+        picture_url: profile.picture || null,
+        provider,
+        default_currency: 'USD',
+        warranty_reminder_days: 30,
+        feed_secret: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+  const sealedAccess = sealText(
+    tokens.access_token,
+    encryptionKey,
+    context(provider, profile.subject, 'access'),
+  );
+  // Google sends a refresh token only with consent; keep the one we have when none comes.
+  const sealedRefresh = tokens.refresh_token
+    ? sealText(tokens.refresh_token, encryptionKey, context(provider, profile.subject, 'refresh'))
+    : (existingAccount?.refresh_token_enc ?? null);
+  const values = {
+    access_token_enc: sealedAccess,
+    refresh_token_enc: sealedRefresh,
+    expires_at: tokens.expires_in ? timestamp(new Date(now.getTime() + tokens.expires_in * 1000)) : null,
+    scopes: tokens.scope ?? null,
+    needs_reauth: 0,
+    updated_at: at,
+  };
+  if (existingAccount) {
+    await db
+      .updateTable('provider_accounts')
+      .set({ ...values, user_id: userId })
+      .where('id', '=', existingAccount.id)
+      .execute();
+  } else {
+    await db
+      .insertInto('provider_accounts')
+      .values({
+        ...values,
+        user_id: userId,
+        provider,
+        subject: profile.subject,
+        created_at: at,
+        sync_cursor: null,
+      })
+      .execute();
+  }
+  return { userId };
+}
+
+/** Seconds before expiry at which a provider access token is refreshed rather than used. */
+const REFRESH_MARGIN_MS = 120_000;
+
+/**
+ * Hands out provider access tokens for the server's own calls, refreshing them shortly before they
+ * expire. Concurrent callers for one account share a single refresh.
+ */
+export function createProviderTokens(
+  db: Kysely<Database>,
+  encryptionKey: Buffer,
+  endpoints: ProviderEndpoints,
+) {
+  const inFlight = new Map<number, Promise<string>>();
+
+  async function refresh(accountId: number, now: Date): Promise<string> {
+    const account = await db
+      .selectFrom('provider_accounts')
+      .selectAll()
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    const provider = account.provider;
+    const ends = endpoints[provider];
+    if (!ends)
+      throw new AppError('provider_failed', `${PROVIDER_LABEL[provider]} is not configured on this server`);
+    if (!account.refresh_token_enc) throw new GrantRevokedError(PROVIDER_LABEL[provider]);
+    const refreshToken = openText(
+      account.refresh_token_enc,
+      encryptionKey,
+      context(provider, account.subject, 'refresh'),
+    );
+    let tokens: TokenSet;
+    try {
+      tokens = await tokenRequest(PROVIDER_LABEL[provider], ends, {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      });
+    } catch (error) {
+      if (error instanceof GrantRevokedError) {
+        await db
+          .updateTable('provider_accounts')
+          .set({ needs_reauth: 1, updated_at: timestamp(now) })
+          .where('id', '=', accountId)
+          .execute();
+      }
+      throw error;
+    }
+    await db
+      .updateTable('provider_accounts')
+      .set({
+        access_token_enc: sealText(
+          tokens.access_token,
+          encryptionKey,
+          context(provider, account.subject, 'access'),
+        ),
+        // Microsoft rotates refresh tokens; Google keeps the old one valid and sends none.
+        ...(tokens.refresh_token
+          ? {
+              refresh_token_enc: sealText(
+                tokens.refresh_token,
+                encryptionKey,
+                context(provider, account.subject, 'refresh'),
+              ),
+            }
+          : {}),
+        expires_at: tokens.expires_in ? timestamp(new Date(now.getTime() + tokens.expires_in * 1000)) : null,
+        updated_at: timestamp(now),
+      })
+      .where('id', '=', accountId)
+      .execute();
+    return tokens.access_token;
+  }
+
+  return {
+    /** A valid access token for the user's account at `provider`; refreshed first when about to expire. */
+    async accessToken(userId: string, provider: ProviderName, now = new Date()): Promise<string> {
+      const account = await repo.findAccountOfUser(db, userId, provider);
+      if (!account) {
+        throw new AppError(
+          'conflict',
+          `You signed in without ${PROVIDER_LABEL[provider]}; connect it by signing in with it`,
+        );
+      }
+      if (account.needs_reauth) throw new GrantRevokedError(PROVIDER_LABEL[provider]);
+      const expires = account.expires_at ? Date.parse(account.expires_at) : 0;
+      if (account.access_token_enc && expires - REFRESH_MARGIN_MS > now.getTime()) {
+        return openText(
+          account.access_token_enc,
+          encryptionKey,
+          context(provider, account.subject, 'access'),
+        );
+      }
+      const running = inFlight.get(account.id);
+      if (running) return running;
+      const job = refresh(account.id, now).finally(() => inFlight.delete(account.id));
+      inFlight.set(account.id, job);
+      return job;
+    },
+    /** After a 401 from the provider: forget the token's expiry so the next call refreshes it. */
+    async invalidate(userId: string, provider: ProviderName): Promise<void> {
+      await db
+        .updateTable('provider_accounts')
+        .set({ expires_at: null })
+        .where('user_id', '=', userId)
+        .where('provider', '=', provider)
+        .execute();
+    },
+  };
+}
+
+export type ProviderTokens = ReturnType<typeof createProviderTokens>;

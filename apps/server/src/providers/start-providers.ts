@@ -1,0 +1,49 @@
+import type { Config } from '../config';
+import { needsSandbox, type ProviderEndpoints, realEndpoints } from './endpoints';
+
+/**
+ * The real providers when credentials are configured; otherwise the local sandbox, started in this
+ * process on its own port (SANDBOX_PORT, random by default), so `PORT=4123 npm start` alone signs people in.
+ */
+export async function providerEndpoints(
+  config: Config,
+): Promise<{ endpoints: ProviderEndpoints; stopSandbox: () => Promise<void> }> {
+  if (!needsSandbox(config) || config.SANDBOX === 'off') {
+    return { endpoints: realEndpoints(config), stopSandbox: async () => undefined };
+  }
+  const { startSandbox } = await import('@warrantly/sandbox/sandbox');
+  const sandbox = await startSandbox({
+    port: config.SANDBOX_PORT,
+    host: '127.0.0.1',
+    ...(config.SANDBOX_MAILBOX_DIR ? { mailboxDir: config.SANDBOX_MAILBOX_DIR } : {}),
+  });
+  return { endpoints: sandboxEndpoints(sandbox), stopSandbox: () => sandbox.close() };
+}
+
+type Sandbox = Awaited<ReturnType<typeof import('@warrantly/sandbox/sandbox').startSandbox>>;
+
+/** The sandbox's addresses in the shape of the real providers'. */
+export function sandboxEndpoints(sandbox: Sandbox): ProviderEndpoints {
+  return {
+    google: {
+      clientId: sandbox.google.clientId,
+      clientSecret: sandbox.google.clientSecret,
+      authorizeUrl: sandbox.google.authorizeUrl,
+      tokenUrl: sandbox.google.tokenUrl,
+      jwksUri: sandbox.google.jwksUri,
+      issuer: sandbox.google.issuer,
+      gmailBase: sandbox.google.apiBase,
+      calendarBase: sandbox.google.apiBase,
+    },
+    microsoft: {
+      clientId: sandbox.microsoft.clientId,
+      clientSecret: sandbox.microsoft.clientSecret,
+      authorizeUrl: sandbox.microsoft.authorizeUrl,
+      tokenUrl: sandbox.microsoft.tokenUrl,
+      jwksUri: sandbox.microsoft.jwksUri,
+      issuer: sandbox.microsoft.issuer,
+      graphBase: sandbox.microsoft.graphBase,
+    },
+    sandboxUrl: sandbox.url,
+  };
+}
