@@ -3,8 +3,9 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // The extraction worker runs in its own thread and is loaded by path, so it is its own entry.
+  entryPoints: { server: 'src/server.ts', 'extraction-worker': 'src/modules/documents/extraction-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -50,7 +50,7 @@ describe.each(DIALECTS)('purchases API on %s', (dialect) => {
       warranty_expire_date: '2028-03-14',
       warranty_status: 'Active',
       status: 'manual',
-      category: null,
+      category: 'Large Appliances',
       amount: 1299,
       currency: 'USD',
       has_currency: false,

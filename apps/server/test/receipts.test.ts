@@ -62,7 +62,8 @@ describe.each(DIALECTS)('receipts and stored files on %s', (dialect) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/invoice/', headers: t.auth(user) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ total_invoice: 1, total_orders_this_month: 1, total_categories: 0 });
+    expect(body).toMatchObject({ total_invoice: 1, total_orders_this_month: 1, total_categories: 1 });
+    expect(body.orders[0].category).toBe('Small Appliances');
     expect(body.orders).toHaveLength(1);
     expect(body.orders[0]).toMatchObject({ product_name: 'Espresso machine', line_count: 1, has_file: true });
 

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
 import * as receipts from '../receipts/receipts.service';
 import { parsePrice, toMajor } from './amounts';
+import { categorize } from './categories';
 import * as repo from './purchases.repository';
 import { EXPIRING_SOON_DAYS, warrantyStatus } from './warranty';
 
@@ -88,7 +89,7 @@ export async function createPurchase(
         price: input.price ?? null,
         ...parsePrice(input.price, defaultCurrency),
         warranty_expire_date: input.warranty_expire_date ?? null,
-        category: input.category ?? null,
+        category: input.category ?? categorize(input.product_name),
         status: stored ? 'success' : 'manual',
         source: 'manual',
         parent_id: input.parent_id ?? null,
