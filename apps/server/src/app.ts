@@ -15,10 +15,13 @@ import { registerErrorHandler } from './http/errors';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createSignIn } from './modules/auth/sign-in.service';
+import { feedRoutes } from './modules/feed/feed.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { interactionsRoutes } from './modules/interactions/interactions.routes';
+import { partsRoutes } from './modules/parts/parts.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import type { ProviderEndpoints } from './providers/endpoints';
 import type { BlobStore } from './storage/blob-store';
 import type { Keys } from './storage/keys';
@@ -138,6 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(purchasesRoutes, { deps: purchaseDeps, now });
   await app.register(receiptsRoutes, { deps: purchaseDeps, now });
   await app.register(interactionsRoutes, { db: deps.db, now });
+  await app.register(settingsRoutes, { db: deps.db });
+  await app.register(partsRoutes, { db: deps.db, now });
+  await app.register(feedRoutes, { db: deps.db, publicUrl: deps.config.PUBLIC_URL, now });
 
   await registerWebApp(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir);
   return app;

@@ -1,0 +1,71 @@
+import type { MainProductList } from '@warrantly/contract/parts';
+import { addDays, isoDate } from '../../dates';
+import type { Db } from '../../db/schema';
+import { AppError } from '../../errors';
+import { describeInterval } from './consumables';
+
+/** When a part is next due: its interval after its purchase, moved on past today. */
+export function nextDue(purchased: string | null, everyDays: number | null, today: string): string | null {
+  if (!purchased || !everyDays) return null;
+  let due = addDays(purchased, everyDays);
+  while (due < today) due = addDays(due, everyDays);
+  return due;
+}
+
+/** Main products with their replacement parts, newest main product first. */
+export async function listMainProducts(db: Db, userId: string, now: Date): Promise<MainProductList> {
+  const today = isoDate(now);
+  const parts = await db
+    .selectFrom('orders as part')
+    .innerJoin('orders as main', (j) =>
+      j.onRef('main.id', '=', 'part.parent_id').onRef('main.user_id', '=', 'part.user_id'),
+    )
+    .where('part.user_id', '=', userId)
+    .select([
+      'main.id as main_id',
+      'main.product_name as main_name',
+      'main.purchase_date as main_date',
+      'part.id',
+      'part.product_name',
+      'part.purchase_date',
+      'part.store_link',
+      'part.price',
+      'part.replace_every_days',
+    ])
+    .orderBy('main.purchase_date', 'desc')
+    .orderBy('main.id', 'desc')
+    .orderBy('part.purchase_date', 'desc')
+    .execute();
+  const groups = new Map<number, MainProductList['orders'][number]>();
+  for (const row of parts) {
+    let group = groups.get(row.main_id);
+    if (!group) {
+      group = { main_product: row.main_name, main_product_id: row.main_id, products: [] };
+      groups.set(row.main_id, group);
+    }
+    const due = nextDue(row.purchase_date, row.replace_every_days, today);
+    group.products.push({
+      id: row.id,
+      product_name: row.product_name,
+      purchased_date: row.purchase_date,
+      store_link: row.store_link,
+      price: row.price,
+      timeline: row.replace_every_days ? `${describeInterval(row.replace_every_days)}, next ${due}` : null,
+    });
+  }
+  return { orders: [...groups.values()] };
+}
+
+/** The main-product and sync endpoints exist per provider; only the user's own provider's answer. */
+export async function requireProvider(
+  db: Db,
+  userId: string,
+  provider: 'google' | 'microsoft',
+): Promise<void> {
+  const user = await db.selectFrom('users').select('provider').where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new AppError('unauthorized', 'The account of this access token no longer exists');
+  if (user.provider !== provider) {
+    const used = user.provider === 'google' ? 'Google' : 'Microsoft';
+    throw new AppError('conflict', `You signed in with ${used}; use the ${used} endpoint instead`);
+  }
+}

@@ -1,0 +1,42 @@
+import { Settings, SettingsUpdate } from '@warrantly/contract/calendar';
+import { ErrorBody } from '@warrantly/contract/common';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import * as service from './settings.service';
+
+export const settingsRoutes: FastifyPluginAsync<{
+  db: Kysely<Database>;
+  onChange?: (userId: string) => void;
+}> = async (fastify, { db, onChange }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['settings'];
+  app.get(
+    '/api/v1/settings/',
+    {
+      schema: {
+        tags,
+        summary: 'Reminder lead time and default currency',
+        response: { 200: Settings, 401: ErrorBody },
+      },
+    },
+    (req) => service.getSettings(db, req.userId),
+  );
+  app.put(
+    '/api/v1/settings/',
+    {
+      schema: {
+        tags,
+        summary: 'Change the reminder lead time (null: off) or the default currency',
+        body: SettingsUpdate,
+        response: { 200: Settings, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (req) => {
+      const settings = await service.updateSettings(db, req.userId, req.body);
+      onChange?.(req.userId);
+      return settings;
+    },
+  );
+};
