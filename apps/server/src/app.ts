@@ -15,6 +15,9 @@ import { registerErrorHandler } from './http/errors';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createSignIn } from './modules/auth/sign-in.service';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import type { ExtractionPool } from './modules/documents/extraction-pool';
+import { createLlmRefiner } from './modules/documents/llm-refiner';
 import { feedRoutes } from './modules/feed/feed.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { interactionsRoutes } from './modules/interactions/interactions.routes';
@@ -37,6 +40,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Where the built web app is; null serves no app (API-only tests). */
   webDistDir?: string | null;
+  /** Reads receipt PDFs off the main thread. */
+  extraction: ExtractionPool;
   /** Google and Microsoft (or the local sandbox standing in for both). */
   endpoints: ProviderEndpoints;
   logger?: FastifyServerOptions['logger'];
@@ -142,6 +147,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(receiptsRoutes, { deps: purchaseDeps, now });
   await app.register(interactionsRoutes, { db: deps.db, now });
   await app.register(settingsRoutes, { db: deps.db });
+  const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = deps.config;
+  const refine =
+    LLM_BASE_URL && LLM_MODEL
+      ? createLlmRefiner({
+          baseUrl: LLM_BASE_URL,
+          apiKey: LLM_API_KEY,
+          model: LLM_MODEL,
+          log: (message, error) => app.log.warn({ err: error }, message),
+        })
+      : null;
+  await app.register(documentsRoutes, { deps: { ...purchaseDeps, pool: deps.extraction, refine }, now });
   await app.register(partsRoutes, { db: deps.db, now });
   await app.register(feedRoutes, { db: deps.db, publicUrl: deps.config.PUBLIC_URL, now });
 

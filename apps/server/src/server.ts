@@ -1,8 +1,10 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { createExtractionPool } from './modules/documents/extraction-pool';
 import { sweepOrphanFiles } from './modules/receipts/receipts.service';
 import { providerEndpoints } from './providers/start-providers';
 import { createFsBlobStore } from './storage/fs-blob-store';
@@ -22,8 +24,10 @@ async function main(config: Config): Promise<void> {
   );
 
   const { endpoints, stopSandbox } = await providerEndpoints(config);
+  const extraction = createExtractionPool({ size: Math.max(1, Math.min(2, availableParallelism() - 1)) });
   const app = await buildApp({
     endpoints,
+    extraction,
     config,
     db: handle.db,
     dialect: handle.dialect,
@@ -40,6 +44,7 @@ async function main(config: Config): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     await app.close();
+    await extraction.close();
     await stopSandbox();
     await handle.close();
     process.exit(0);

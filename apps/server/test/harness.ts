@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config';
 import { timestamp } from '../src/dates';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { createExtractionPool } from '../src/modules/documents/extraction-pool';
 import type { ProviderEndpoints } from '../src/providers/endpoints';
 import { createFsBlobStore } from '../src/storage/fs-blob-store';
 import { loadKeys } from '../src/storage/keys';
@@ -39,6 +40,7 @@ export interface TestAppOptions {
   webDistDir?: string | null;
   env?: Record<string, string>;
   endpoints?: ProviderEndpoints;
+  extractionTimeoutMs?: number;
 }
 
 /** A fresh database (SQLite file, or a PostgreSQL schema of its own), data folder and app, no port. */
@@ -61,10 +63,12 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   await migrateToLatest(handle.db, handle.dialect, schema);
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...options.env }, '/nonexistent/.env');
   const keys = loadKeys(dataDir, randomBytes(32).toString('hex'));
+  const extraction = createExtractionPool({ size: 1, timeoutMs: options.extractionTimeoutMs ?? 60_000 });
   const blobDir = path.join(dataDir, 'blobs');
   const deps: AppDeps = {
     config,
     endpoints: options.endpoints ?? { google: null, microsoft: null, sandboxUrl: null },
+    extraction,
     db: handle.db,
     dialect: handle.dialect,
     blobs: createFsBlobStore(blobDir),
@@ -103,6 +107,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     },
     async close() {
       await app.close();
+      await extraction.close();
       if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });

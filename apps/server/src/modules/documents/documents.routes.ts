@@ -1,0 +1,33 @@
+import { ErrorBody } from '@warrantly/contract/common';
+import { Purchase } from '@warrantly/contract/purchases';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { readForm } from '../../http/multipart';
+import { checkedPdf } from '../purchases/purchases.routes';
+import * as service from './documents.service';
+
+export const documentsRoutes: FastifyPluginAsync<{ deps: service.DocumentDeps; now: () => Date }> = async (
+  fastify,
+  { deps, now },
+) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/v1/ai-order-extract/',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: 'Upload a receipt PDF (multipart field `file`): its purchases, or [] when none was found',
+        consumes: ['multipart/form-data'],
+        response: { 200: z.array(Purchase), 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody },
+      },
+    },
+    async (req) => {
+      const { file } = await readForm(req, ['file']);
+      const pdf = checkedPdf(file);
+      if (!pdf) throw new AppError('invalid_input', 'file: choose a PDF receipt to upload');
+      return service.importPdf(deps, req.userId, pdf, now());
+    },
+  );
+};

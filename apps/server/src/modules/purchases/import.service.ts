@@ -1,0 +1,130 @@
+import type { Extraction } from '@warrantly/extract/types';
+import { timestamp } from '../../dates';
+import type { Db } from '../../db/schema';
+import { findMainProduct } from '../parts/consumables';
+import { parsePrice } from './amounts';
+import { categorize, estimateWarranty } from './categories';
+import * as repo from './purchases.repository';
+
+export interface ImportSource {
+  source: 'gmail' | 'outlook' | 'pdf';
+  /** Message id or file hash: with the line number, unique per user, so a re-import never duplicates. */
+  sourceRef: string;
+  /** Used when the document names no purchase date (an e-mail's Date header). */
+  fallbackDate: string | null;
+  /** Extraction status recorded on each line. */
+  status: 'success' | 'partial' | 'failed';
+}
+
+/** True when extraction found enough to make a purchase of: a product line or at least a total. */
+export function hasPurchase(extraction: Extraction): boolean {
+  return extraction.products.length > 0 || extraction.total !== null;
+}
+
+/** `success` when merchant, date and total were all read; `partial` otherwise. */
+export function extractionStatus(extraction: Extraction): 'success' | 'partial' {
+  return extraction.merchant && extraction.purchase_date && extraction.total ? 'success' : 'partial';
+}
+
+/**
+ * Writes one purchase per product line of an extraction (one for the whole order when it lists none),
+ * inside the caller's transaction: order number made unique per user, category from the product words,
+ * warranty estimated from the category, consumables linked to the main product the user owns.
+ * Lines already imported from the same source are left alone. Answers the ids written.
+ */
+export async function importExtraction(
+  trx: Db,
+  userId: string,
+  defaultCurrency: string,
+  extraction: Extraction,
+  from: ImportSource,
+  now: Date,
+): Promise<{ ids: number[]; orderId: string }> {
+  const purchaseDate = extraction.purchase_date ?? from.fallbackDate;
+  const merchant = extraction.merchant;
+  const lines =
+    extraction.products.length > 0
+      ? extraction.products
+      : [
+          {
+            name: merchant ? `${merchant} order` : 'Purchase',
+            quantity: 1,
+            price: extraction.total,
+            url: null,
+          },
+        ];
+  const orderId = await uniqueOrderId(trx, userId, extraction.order_id, from);
+  const owned = await trx
+    .selectFrom('orders')
+    .select(['id', 'product_name', 'parent_id'])
+    .where('user_id', '=', userId)
+    .orderBy('purchase_date', 'desc')
+    .execute();
+  const ids: number[] = [];
+  for (const [lineNo, line] of lines.entries()) {
+    const existing = await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('source', '=', from.source)
+      .where('source_ref', '=', from.sourceRef)
+      .where('line_no', '=', lineNo)
+      .executeTakeFirst();
+    if (existing) continue;
+    const price =
+      line.price === null ? null : extraction.currency ? `${extraction.currency} ${line.price}` : line.price;
+    const category = categorize(line.name);
+    const warranty = estimateWarranty(category, purchaseDate);
+    const main = findMainProduct(line.name, owned);
+    const id = await repo.insertOrder(trx, {
+      user_id: userId,
+      order_id: orderId,
+      product_name: line.name.slice(0, 500),
+      shop_name: merchant,
+      purchase_date: purchaseDate,
+      price,
+      ...parsePrice(price, defaultCurrency),
+      warranty_expire_date: warranty,
+      warranty_estimated: warranty ? 1 : 0,
+      category,
+      status: from.status,
+      source: from.source,
+      source_ref: from.sourceRef,
+      line_no: lineNo,
+      parent_id: main?.mainId ?? null,
+      replace_every_days: main?.everyDays ?? null,
+      store_link: line.url,
+      order_total: extraction.total,
+      order_currency: extraction.currency,
+      created_at: timestamp(now),
+      updated_at: timestamp(now),
+    });
+    ids.push(id);
+    owned.unshift({ id, product_name: line.name, parent_id: main?.mainId ?? null });
+  }
+  if (ids.length > 0) await repo.bumpDataVersion(trx, userId);
+  return { ids, orderId };
+}
+
+/**
+ * The merchant's order number, unless another import of this user already uses it for a different
+ * document: then a suffix keeps orders apart. Documents with no number get a generated one.
+ */
+async function uniqueOrderId(
+  trx: Db,
+  userId: string,
+  wanted: string | null,
+  from: ImportSource,
+): Promise<string> {
+  const base = wanted?.trim() || `${from.source.toUpperCase()}-${from.sourceRef.slice(0, 12).toUpperCase()}`;
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    const holder = await trx
+      .selectFrom('orders')
+      .select(['source', 'source_ref'])
+      .where('user_id', '=', userId)
+      .where('order_id', '=', candidate)
+      .executeTakeFirst();
+    if (!holder || (holder.source === from.source && holder.source_ref === from.sourceRef)) return candidate;
+  }
+}
