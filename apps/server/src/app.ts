@@ -14,6 +14,7 @@ import type { Database } from './db/schema';
 import { registerErrorHandler } from './http/errors';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createProviderTokens } from './modules/auth/provider-accounts';
 import { createSignIn } from './modules/auth/sign-in.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import type { ExtractionPool } from './modules/documents/extraction-pool';
@@ -25,6 +26,8 @@ import { partsRoutes } from './modules/parts/parts.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { createMailSync, type MailSync } from './modules/sync/mail-sync.service';
+import { syncRoutes } from './modules/sync/sync.routes';
 import type { ProviderEndpoints } from './providers/endpoints';
 import type { BlobStore } from './storage/blob-store';
 import type { Keys } from './storage/keys';
@@ -61,6 +64,13 @@ declare module 'fastify' {
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mailbox sync, shared by its endpoints and the background scheduler. */
+    mailSync: MailSync;
+  }
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -147,6 +157,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(receiptsRoutes, { deps: purchaseDeps, now });
   await app.register(interactionsRoutes, { db: deps.db, now });
   await app.register(settingsRoutes, { db: deps.db });
+  const tokens = createProviderTokens(deps.db, deps.keys.encryption, deps.endpoints);
+  const mailSync = createMailSync({
+    db: deps.db,
+    tokens,
+    endpoints: deps.endpoints,
+    lookbackMonths: deps.config.SYNC_LOOKBACK_MONTHS,
+    now,
+    log: app.log,
+  });
+  app.decorate('mailSync', mailSync);
+  await app.register(syncRoutes, { mailSync });
   const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = deps.config;
   const refine =
     LLM_BASE_URL && LLM_MODEL

@@ -38,11 +38,17 @@ async function main(config: Config): Promise<void> {
   });
   if (removed > 0) app.log.info({ removed }, 'removed orphan receipt files');
 
+  // The background sync: the same code path as the endpoints, every SYNC_INTERVAL_MINUTES (0: off).
+  const interval = config.SYNC_INTERVAL_MINUTES * 60_000;
+  const background =
+    interval > 0 ? setInterval(() => void app.mailSync.syncEveryone(), interval).unref() : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    if (background) clearInterval(background);
     await app.close();
     await extraction.close();
     await stopSandbox();

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { Dialect } from './database';
 import * as initial from './migrations/20261122T1400_initial';
 import * as signInStates from './migrations/20261122T1500_sign_in_states';
+import * as mailSync from './migrations/20261122T1600_mail_sync';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -9,6 +10,7 @@ type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> }
 const MIGRATIONS: Record<string, DialectMigration> = {
   '20261122T1400_initial': initial,
   '20261122T1500_sign_in_states': signInStates,
+  '20261122T1600_mail_sync': mailSync,
 };
 
 /**

@@ -110,6 +110,25 @@ export interface SpentSignInStatesTable {
   expires_at: string;
 }
 
+export interface ProcessedMessagesTable {
+  user_id: string;
+  provider: 'google' | 'microsoft';
+  message_id: string;
+  /** 'order', 'shipping', 'skipped', 'duplicate' or 'error'. */
+  outcome: string;
+  subject: string | null;
+  message_date: string | null;
+  processed_at: string;
+}
+
+export interface SyncLeasesTable {
+  user_id: string;
+  holder: string | null;
+  expires_at: string;
+  last_result: string | null;
+  last_finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   provider_accounts: ProviderAccountsTable;
@@ -119,6 +138,8 @@ export interface Database {
   reminders: RemindersTable;
   interactions: InteractionsTable;
   spent_sign_in_states: SpentSignInStatesTable;
+  processed_messages: ProcessedMessagesTable;
+  sync_leases: SyncLeasesTable;
 }
 
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -206,3 +206,13 @@ export function createProviderTokens(
 }
 
 export type ProviderTokens = ReturnType<typeof createProviderTokens>;
+
+/** Sync, calendar and main-product endpoints exist per provider; only the user's own provider's answer. */
+export async function requireSignedInWith(db: Db, userId: string, provider: ProviderName): Promise<void> {
+  const user = await repo.findUser(db, userId);
+  if (!user) throw new AppError('unauthorized', 'The account of this access token no longer exists');
+  if (user.provider !== provider) {
+    const used = PROVIDER_LABEL[user.provider];
+    throw new AppError('conflict', `You signed in with ${used}; use the ${used} endpoint instead`);
+  }
+}

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { requireSignedInWith } from '../auth/provider-accounts';
 import * as service from './parts.service';
 
 export const partsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; now: () => Date }> = async (
@@ -17,11 +18,11 @@ export const partsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; now: () => 
     response: { 200: MainProductList, 401: ErrorBody, 409: ErrorBody },
   });
   app.get('/google-auth/google/main-product/', { schema: schema('Google') }, async (req) => {
-    await service.requireProvider(db, req.userId, 'google');
+    await requireSignedInWith(db, req.userId, 'google');
     return service.listMainProducts(db, req.userId, now());
   });
   app.get('/microsoft-auth/main-product/', { schema: schema('Microsoft') }, async (req) => {
-    await service.requireProvider(db, req.userId, 'microsoft');
+    await requireSignedInWith(db, req.userId, 'microsoft');
     return service.listMainProducts(db, req.userId, now());
   });
 };

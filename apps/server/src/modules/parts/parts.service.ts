@@ -1,7 +1,6 @@
 import type { MainProductList } from '@warrantly/contract/parts';
 import { addDays, isoDate } from '../../dates';
 import type { Db } from '../../db/schema';
-import { AppError } from '../../errors';
 import { describeInterval } from './consumables';
 
 /** When a part is next due: its interval after its purchase, moved on past today. */
@@ -54,18 +53,4 @@ export async function listMainProducts(db: Db, userId: string, now: Date): Promi
     });
   }
   return { orders: [...groups.values()] };
-}
-
-/** The main-product and sync endpoints exist per provider; only the user's own provider's answer. */
-export async function requireProvider(
-  db: Db,
-  userId: string,
-  provider: 'google' | 'microsoft',
-): Promise<void> {
-  const user = await db.selectFrom('users').select('provider').where('id', '=', userId).executeTakeFirst();
-  if (!user) throw new AppError('unauthorized', 'The account of this access token no longer exists');
-  if (user.provider !== provider) {
-    const used = user.provider === 'google' ? 'Google' : 'Microsoft';
-    throw new AppError('conflict', `You signed in with ${used}; use the ${used} endpoint instead`);
-  }
 }

@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import type { Purchase } from '@warrantly/contract/purchases';
+import type { SyncSummary } from '@warrantly/contract/sync';
+import { extractEmail } from '@warrantly/extract/email';
+import type { Extraction } from '@warrantly/extract/types';
+import type { Kysely } from 'kysely';
+import { isoDate, timestamp } from '../../dates';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { ProviderEndpoints } from '../../providers/endpoints';
+import { createGmailSource } from '../../providers/google/gmail';
+import { createProviderClient } from '../../providers/http';
+import type { MailSource, MessageRef } from '../../providers/mail';
+import { createOutlookSource } from '../../providers/microsoft/outlook-mail';
+import type { ProviderName, ProviderTokens } from '../auth/provider-accounts';
+import { requireSignedInWith } from '../auth/provider-accounts';
+import { extractionStatus, hasPurchase, importExtraction } from '../purchases/import.service';
+import * as purchasesRepo from '../purchases/purchases.repository';
+import { dataVersion, toPurchase } from '../purchases/purchases.service';
+import * as repo from './sync.repository';
+
+export interface MailSyncDeps {
+  db: Kysely<Database>;
+  tokens: ProviderTokens;
+  endpoints: ProviderEndpoints;
+  lookbackMonths: number;
+  now: () => Date;
+  /** Messages fetched at once; with `perSecond`, keeps a sync under half the provider's per-user quota. */
+  concurrency?: number;
+  /** Raw message fetches per second (Gmail: 250 quota units/s per user, `messages.get` costs 5: half is 25/s). */
+  perSecond?: number;
+  /** Counts provider calls by kind (benchmarks). */
+  onCall?: (service: string, url: string) => void;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/** How long a lease lasts without renewal: a crashed process's lease expires and the next run resumes. */
+const LEASE_MS = 120_000;
+const SOURCE: Record<ProviderName, 'gmail' | 'outlook'> = { google: 'gmail', microsoft: 'outlook' };
+
+type Outcome =
+  | { kind: 'order'; ref: MessageRef; extraction: Extraction }
+  | { kind: 'shipping'; ref: MessageRef; extraction: Extraction }
+  | { kind: 'skipped'; ref: MessageRef; extraction: Extraction | null }
+  | { kind: 'error'; ref: MessageRef; permanent: boolean };
+
+/**
+ * Syncs a user's mailbox into purchases: candidates page by page, each page's purchases and its
+ * checkpoint in one transaction, so a sync cut off anywhere resumes where it stopped and never doubles.
+ */
+export function createMailSync(deps: MailSyncDeps) {
+  const concurrency = deps.concurrency ?? 8;
+  const perSecond = deps.perSecond ?? 25;
+
+  function sourceFor(userId: string, provider: ProviderName): MailSource {
+    const client = createProviderClient({
+      tokens: deps.tokens,
+      userId,
+      provider,
+      ...(deps.onCall ? { onCall: deps.onCall } : {}),
+    });
+    if (provider === 'google') {
+      if (!deps.endpoints.google)
+        throw new AppError('provider_failed', 'Google is not configured on this server');
+      return createGmailSource(client, deps.endpoints.google.gmailBase, deps.lookbackMonths);
+    }
+    if (!deps.endpoints.microsoft)
+      throw new AppError('provider_failed', 'Microsoft is not configured on this server');
+    return createOutlookSource(client, deps.endpoints.microsoft.graphBase, deps.lookbackMonths, deps.now);
+  }
+
+  async function read(source: MailSource, ref: MessageRef): Promise<Outcome> {
+    let raw: Uint8Array;
+    try {
+      raw = await source.fetchRaw(ref.id);
+    } catch (error) {
+      deps.log?.warn({ err: error, message: ref.id }, 'could not fetch a message; the next sync retries it');
+      return { kind: 'error', ref, permanent: false };
+    }
+    try {
+      const extraction = await extractEmail(raw);
+      if (extraction.is_order && hasPurchase(extraction)) return { kind: 'order', ref, extraction };
+      if (extraction.email?.is_shipping_update) return { kind: 'shipping', ref, extraction };
+      return { kind: 'skipped', ref, extraction };
+    } catch (error) {
+      deps.log?.warn({ err: error, message: ref.id }, 'could not read a message; counted in errors');
+      return { kind: 'error', ref, permanent: true };
+    }
+  }
+
+  /** Reads a page's messages with bounded concurrency and a steady rate. */
+  async function readAll(source: MailSource, refs: MessageRef[]): Promise<Outcome[]> {
+    const out: Outcome[] = new Array(refs.length);
+    let next = 0;
+    let lastStart = 0;
+    const gap = 1000 / perSecond;
+    const worker = async () => {
+      while (next < refs.length) {
+        const index = next++;
+        const wait = lastStart + gap - Date.now();
+        lastStart = Math.max(Date.now(), lastStart + gap);
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        out[index] = await read(source, refs[index] as MessageRef);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, refs.length) }, worker));
+    return out;
+  }
+
+  async function run(userId: string, provider: ProviderName, holder: string): Promise<SyncSummary> {
+    const account = await deps.db
+      .selectFrom('provider_accounts')
+      .select('sync_cursor')
+      .where('user_id', '=', userId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+    const source = sourceFor(userId, provider);
+    const summary: SyncSummary = { scanned: 0, created: 0, updated: 0, skipped: 0, errors: 0, items: [] };
+    const touched: { id: number; subject: string | null; date: string | null }[] = [];
+
+    for await (const page of source.pages(account?.sync_cursor ?? null)) {
+      summary.scanned += page.messages.length;
+      const seen = await repo.processedIds(
+        deps.db,
+        userId,
+        provider,
+        page.messages.map((m) => m.id),
+      );
+      const fresh = page.messages.filter((m) => !seen.has(m.id));
+      summary.skipped += page.messages.length - fresh.length;
+      const outcomes = await readAll(source, fresh);
+      const { defaultCurrency } = await dataVersion(deps.db, userId);
+      const now = deps.now();
+
+      await deps.db.transaction().execute(async (trx) => {
+        const processed = [];
+        for (const outcome of outcomes) {
+          const subject =
+            outcome.kind === 'error'
+              ? (outcome.ref.subject ?? null)
+              : (outcome.extraction?.email?.subject ?? null);
+          const date = outcome.kind === 'error' ? null : (outcome.extraction?.email?.date ?? null);
+          let recorded = outcome.kind as string;
+          if (outcome.kind === 'error') {
+            summary.errors += 1;
+            if (!outcome.permanent) continue; // fetch failures are retried next time
+          } else if (outcome.kind === 'skipped') {
+            summary.skipped += 1;
+          } else {
+            const related = [
+              outcome.extraction.order_id,
+              ...(outcome.extraction.email?.related_order_ids ?? []),
+            ].filter((id): id is string => Boolean(id));
+            const held = await repo.findOrderLines(trx, userId, related);
+            const sameOrder = held.filter(
+              (line) =>
+                !line.shop_name ||
+                !outcome.extraction.merchant ||
+                sameMerchant(line.shop_name, outcome.extraction.merchant),
+            );
+            if (sameOrder.length > 0) {
+              // The order is already held (a shipping notice, or a second mail about it): enrich, never duplicate.
+              const changed = await enrich(trx, userId, sameOrder, outcome.extraction, now);
+              summary.updated += changed.length;
+              for (const id of changed) touched.push({ id, subject, date });
+              recorded = outcome.kind === 'order' ? 'duplicate' : 'shipping';
+            } else if (outcome.kind === 'order') {
+              const { ids } = await importExtraction(
+                trx,
+                userId,
+                defaultCurrency,
+                outcome.extraction,
+                {
+                  source: SOURCE[provider],
+                  sourceRef: outcome.ref.id,
+                  fallbackDate: date ? isoDate(new Date(date)) : null,
+                  status: extractionStatus(outcome.extraction),
+                },
+                now,
+              );
+              summary.created += ids.length;
+              for (const id of ids) touched.push({ id, subject, date });
+            } else {
+              summary.skipped += 1;
+            }
+          }
+          processed.push({
+            user_id: userId,
+            provider,
+            message_id: outcome.ref.id,
+            outcome: recorded,
+            subject: subject?.slice(0, 300) ?? null,
+            message_date: date,
+            processed_at: timestamp(now),
+          });
+        }
+        await repo.markProcessed(trx, processed);
+        await repo.saveCursor(trx, userId, provider, page.cursor, timestamp(now));
+      });
+      await repo.renewLease(deps.db, userId, holder, timestamp(new Date(Date.now() + LEASE_MS)));
+    }
+
+    if (touched.length > 0) {
+      const today = isoDate(deps.now());
+      const rows = await purchasesRepo
+        .selectPurchases(deps.db, userId)
+        .where(
+          'o.id',
+          'in',
+          touched.map((t) => t.id),
+        )
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, toPurchase(row, today)]));
+      summary.items = touched.flatMap((t) => {
+        const purchase: Purchase | undefined = byId.get(t.id);
+        return purchase ? [{ ...purchase, subject: t.subject, message_date: t.date }] : [];
+      });
+    }
+    return summary;
+  }
+
+  return {
+    /**
+     * Runs the user's sync to its end. When another process is already syncing this user, waits for it
+     * and answers its result instead of running twice.
+     */
+    async sync(userId: string, provider: ProviderName): Promise<SyncSummary> {
+      await requireSignedInWith(deps.db, userId, provider);
+      const holder = randomUUID();
+      const deadline = Date.now() + 10 * 60_000;
+      const seenFinish = (await repo.findLease(deps.db, userId))?.last_finished_at ?? null;
+      while (
+        !(await repo.acquireLease(
+          deps.db,
+          userId,
+          holder,
+          timestamp(),
+          timestamp(new Date(Date.now() + LEASE_MS)),
+        ))
+      ) {
+        if (Date.now() > deadline)
+          throw new AppError('conflict', 'A mailbox sync is already running; try again shortly');
+        await new Promise((r) => setTimeout(r, 250));
+        const lease = await repo.findLease(deps.db, userId);
+        if (lease?.holder === null && lease.last_finished_at !== seenFinish && lease.last_result) {
+          return JSON.parse(lease.last_result) as SyncSummary;
+        }
+      }
+      let summary: SyncSummary | null = null;
+      try {
+        summary = await run(userId, provider, holder);
+        return summary;
+      } finally {
+        await repo.releaseLease(
+          deps.db,
+          userId,
+          holder,
+          JSON.stringify(summary ?? { scanned: 0, created: 0, updated: 0, skipped: 0, errors: 1, items: [] }),
+          timestamp(),
+        );
+      }
+    },
+
+    /** The background pass: every user with a connected mailbox, one after another. */
+    async syncEveryone(): Promise<void> {
+      for (const user of await repo.syncableUsers(deps.db)) {
+        try {
+          await this.sync(user.id, user.provider);
+        } catch (error) {
+          deps.log?.warn({ err: error, user: user.id }, 'background mailbox sync failed');
+        }
+      }
+    },
+  };
+}
+
+export type MailSync = ReturnType<typeof createMailSync>;
+
+const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+function sameMerchant(a: string, b: string): boolean {
+  const x = normalise(a);
+  const y = normalise(b);
+  return x === y || x.includes(y) || y.includes(x);
+}
+
+/** Fills what the held order lacks from a later mail about it; answers the ids that changed. */
+async function enrich(
+  trx: Parameters<typeof repo.findOrderLines>[0],
+  userId: string,
+  lines: Awaited<ReturnType<typeof repo.findOrderLines>>,
+  extraction: Extraction,
+  now: Date,
+): Promise<number[]> {
+  const changed: number[] = [];
+  for (const line of lines) {
+    const product = extraction.products.find((p) => normalise(p.name) === normalise(line.product_name));
+    const changes = {
+      ...(line.shop_name === null && extraction.merchant ? { shop_name: extraction.merchant } : {}),
+      ...(line.purchase_date === null && extraction.purchase_date
+        ? { purchase_date: extraction.purchase_date }
+        : {}),
+      ...(line.store_link === null && product?.url ? { store_link: product.url } : {}),
+    };
+    if (Object.keys(changes).length === 0) continue;
+    await purchasesRepo.updateOrder(trx, userId, line.id, { ...changes, updated_at: timestamp(now) });
+    changed.push(line.id);
+  }
+  if (changed.length > 0) await purchasesRepo.bumpDataVersion(trx, userId);
+  return changed;
+}

@@ -1,0 +1,129 @@
+import type { Db } from '../../db/schema';
+
+/**
+ * Takes the user's sync lease when it is free or expired; false while another process holds it.
+ * One conditional statement, so two processes on one database cannot both win.
+ */
+export async function acquireLease(
+  db: Db,
+  userId: string,
+  holder: string,
+  now: string,
+  until: string,
+): Promise<boolean> {
+  await db
+    .insertInto('sync_leases')
+    .values({ user_id: userId, holder: null, expires_at: now, last_result: null, last_finished_at: null })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const result = await db
+    .updateTable('sync_leases')
+    .set({ holder, expires_at: until })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('holder', 'is', null), eb('expires_at', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function renewLease(db: Db, userId: string, holder: string, until: string): Promise<void> {
+  await db
+    .updateTable('sync_leases')
+    .set({ expires_at: until })
+    .where('user_id', '=', userId)
+    .where('holder', '=', holder)
+    .execute();
+}
+
+export async function releaseLease(
+  db: Db,
+  userId: string,
+  holder: string,
+  result: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('sync_leases')
+    .set({ holder: null, last_result: result, last_finished_at: at })
+    .where('user_id', '=', userId)
+    .where('holder', '=', holder)
+    .execute();
+}
+
+export function findLease(db: Db, userId: string) {
+  return db.selectFrom('sync_leases').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function processedIds(
+  db: Db,
+  userId: string,
+  provider: 'google' | 'microsoft',
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('processed_messages')
+    .select('message_id')
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .where('message_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.message_id));
+}
+
+export async function markProcessed(
+  db: Db,
+  rows: {
+    user_id: string;
+    provider: 'google' | 'microsoft';
+    message_id: string;
+    outcome: string;
+    subject: string | null;
+    message_date: string | null;
+    processed_at: string;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('processed_messages')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['user_id', 'provider', 'message_id']).doNothing())
+    .execute();
+}
+
+export async function saveCursor(
+  db: Db,
+  userId: string,
+  provider: 'google' | 'microsoft',
+  cursor: string,
+  at: string,
+) {
+  await db
+    .updateTable('provider_accounts')
+    .set({ sync_cursor: cursor, updated_at: at })
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .execute();
+}
+
+/** Users whose mailbox the background sync should visit. */
+export function syncableUsers(db: Db) {
+  return db
+    .selectFrom('users')
+    .innerJoin('provider_accounts as a', (j) =>
+      j.onRef('a.user_id', '=', 'users.id').onRef('a.provider', '=', 'users.provider'),
+    )
+    .where('a.needs_reauth', '=', 0)
+    .select(['users.id', 'users.provider'])
+    .execute();
+}
+
+/** Lines of an order already held, found by the merchant's order number (a shipping notice's reference). */
+export function findOrderLines(db: Db, userId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('orders')
+    .select(['id', 'order_id', 'shop_name', 'purchase_date', 'store_link', 'product_name'])
+    .where('user_id', '=', userId)
+    .where('order_id', 'in', orderIds)
+    .execute();
+}
