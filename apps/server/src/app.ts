@@ -16,6 +16,9 @@ import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createProviderTokens } from './modules/auth/provider-accounts';
 import { createSignIn } from './modules/auth/sign-in.service';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { createCalendar } from './modules/calendar/calendar.service';
+import { createReminderWorker, type ReminderWorker } from './modules/calendar/reminder-worker';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import type { ExtractionPool } from './modules/documents/extraction-pool';
 import { createLlmRefiner } from './modules/documents/llm-refiner';
@@ -69,6 +72,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The mailbox sync, shared by its endpoints and the background scheduler. */
     mailSync: MailSync;
+    /** Keeps warranty and maintenance events on the user's calendar in step with their purchases. */
+    reminders: ReminderWorker;
   }
 }
 
@@ -158,6 +163,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(interactionsRoutes, { db: deps.db, now });
   await app.register(settingsRoutes, { db: deps.db });
   const tokens = createProviderTokens(deps.db, deps.keys.encryption, deps.endpoints);
+
+  const calendar = createCalendar({
+    db: deps.db,
+    tokens,
+    endpoints: deps.endpoints,
+    now,
+    appUrl: deps.config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${deps.config.PORT}`,
+    log: app.log,
+  });
+  const reminders = createReminderWorker(calendar, { log: app.log });
+  app.decorate('reminders', reminders);
+  await app.register(calendarRoutes, { calendar });
   const mailSync = createMailSync({
     db: deps.db,
     tokens,
@@ -165,9 +182,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lookbackMonths: deps.config.SYNC_LOOKBACK_MONTHS,
     now,
     log: app.log,
+    afterSync: (userId) => reminders.schedule(userId),
   });
   app.decorate('mailSync', mailSync);
   await app.register(syncRoutes, { mailSync });
+  // After any change to a user's purchases or settings, their calendar follows.
+  const CHANGES_PURCHASES =
+    /\/(orders\/create|user-orders\/update|user-delete-order|invoice\/[^/]+\/delete|ai-order-extract|settings)\//;
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.userId && req.method !== 'GET' && reply.statusCode < 400 && CHANGES_PURCHASES.test(req.url)) {
+      reminders.schedule(req.userId);
+    }
+  });
+  app.addHook('onClose', async () => {
+    reminders.stop();
+    await reminders.idle();
+  });
   const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = deps.config;
   const refine =
     LLM_BASE_URL && LLM_MODEL

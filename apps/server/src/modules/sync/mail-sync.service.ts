@@ -31,6 +31,8 @@ export interface MailSyncDeps {
   perSecond?: number;
   /** Counts provider calls by kind (benchmarks). */
   onCall?: (service: string, url: string) => void;
+  /** Called after a sync that created or updated purchases (calendar reminders follow). */
+  afterSync?: (userId: string) => void;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -249,6 +251,7 @@ export function createMailSync(deps: MailSyncDeps) {
       let summary: SyncSummary | null = null;
       try {
         summary = await run(userId, provider, holder);
+        if (summary.created + summary.updated > 0) deps.afterSync?.(userId);
         return summary;
       } finally {
         await repo.releaseLease(

@@ -1,0 +1,26 @@
+import type { CalendarEvent } from '@warrantly/contract/calendar';
+
+/** An all-day event this app puts on a user's calendar. */
+export interface AppEventInput {
+  title: string;
+  description: string;
+  /** YYYY-MM-DD, the event's day. */
+  date: string;
+  /** Repeat every so many days (replacement parts), or once. */
+  everyDays: number | null;
+  /** 'custom', 'warranty' or 'part': kept on the event so the app finds its own events again. */
+  kind: string;
+}
+
+/** What reminders need from a provider calendar; events are answered in Google's shape for both. */
+export interface CalendarProvider {
+  create(input: AppEventInput): Promise<{ id: string; event: CalendarEvent }>;
+  update(eventId: string, input: AppEventInput): Promise<void>;
+  /** Removes an event; one already gone is fine. */
+  remove(eventId: string): Promise<void>;
+  /** The app's events between two instants, recurring ones expanded. */
+  list(from: Date, to: Date): Promise<CalendarEvent[]>;
+}
+
+/** The most events one list answers (Google's events.list maximum page size). */
+export const MAX_EVENTS = 2500;
