@@ -45,6 +45,42 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.login,
+        element: page(
+          () => import('@/features/auth/LoginPage'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: paths.googleCallback,
+        element: page(
+          () => import('@/features/auth/GoogleCallbackPage'),
+          (m) => m.GoogleCallbackPage,
+        ),
+      },
+      {
+        element: page(
+          () => import('./StoreLayout'),
+          (m) => m.StoreLayout,
+        ),
+        children: [
+          {
+            path: paths.googleSuccess,
+            element: page(
+              () => import('@/features/auth/SuccessPage'),
+              (m) => m.GoogleSuccessPage,
+            ),
+          },
+          {
+            path: paths.microsoftSuccess,
+            element: page(
+              () => import('@/features/auth/SuccessPage'),
+              (m) => m.MicrosoftSuccessPage,
+            ),
+          },
+        ],
+      },
+      {
         path: '*',
         element: page(
           () => import('@/features/not-found/NotFoundPage'),

@@ -1,0 +1,85 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Provider } from '@warrantly/contract/auth';
+
+export interface AuthUser {
+  name: string;
+  email: string;
+  profile_picture: string;
+}
+
+/**
+ * The seed's auth state. The provider token fields stay null: provider tokens never leave the server
+ * (ARCHITECTURE "Sign-in"); they are kept so the persisted shape is the one the spec names.
+ */
+export interface AuthState {
+  user: AuthUser | null;
+  accessToken: string | null;
+  refreshToken: string | null;
+  googleAccessToken: string | null;
+  googleRefreshToken: string | null;
+  googleTokenExpiry: string | null;
+  microsoftAccessToken: string | null;
+  microsoftRefreshToken: string | null;
+  microsoftTokenExpiry: string | null;
+  authProvider: Provider | null;
+  /** The provider name as the server's `messages` query value gave it. */
+  messages: string | null;
+}
+
+export const initialAuthState: AuthState = {
+  user: null,
+  accessToken: null,
+  refreshToken: null,
+  googleAccessToken: null,
+  googleRefreshToken: null,
+  googleTokenExpiry: null,
+  microsoftAccessToken: null,
+  microsoftRefreshToken: null,
+  microsoftTokenExpiry: null,
+  authProvider: null,
+  messages: null,
+};
+
+export interface SignedIn {
+  accessToken: string;
+  refreshToken: string;
+  user: AuthUser;
+  provider: Provider;
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    signedIn(state, { payload }: PayloadAction<SignedIn>) {
+      state.accessToken = payload.accessToken;
+      state.refreshToken = payload.refreshToken;
+      state.user = payload.user;
+      state.authProvider = payload.provider;
+      state.messages = payload.provider;
+    },
+    tokensRefreshed(state, { payload }: PayloadAction<{ accessToken: string; refreshToken: string }>) {
+      state.accessToken = payload.accessToken;
+      state.refreshToken = payload.refreshToken;
+    },
+    loggedOut() {
+      return initialAuthState;
+    },
+  },
+});
+
+export const { signedIn, tokensRefreshed, loggedOut } = authSlice.actions;
+export const authReducer = authSlice.reducer;
+
+export const selectAuth = (state: { auth: AuthState }) => state.auth;
+export const selectIsSignedIn = (state: { auth: AuthState }) =>
+  Boolean(state.auth.accessToken && state.auth.refreshToken);
+
+/**
+ * Which provider's sync, calendar and parts endpoints to use: `messages`, else `authProvider`,
+ * compared case-insensitively as the spec says; null when neither names a known provider.
+ */
+export function selectProvider(state: { auth: AuthState }): Provider | null {
+  const value = (state.auth.messages ?? state.auth.authProvider ?? '').toLowerCase();
+  return value === 'google' || value === 'microsoft' ? value : null;
+}
