@@ -188,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(syncRoutes, { mailSync });
   // After any change to a user's purchases or settings, their calendar follows.
   const CHANGES_PURCHASES =
-    /\/(orders\/create|user-orders\/update|user-delete-order|invoice\/[^/]+\/delete|ai-order-extract|settings)\//;
+    /\/(orders\/create|user-orders\/update|user-delete-order|invoice\/[^/]+\/delete|ai-order-extract|settings)(\/|\?|$)/;
   app.addHook('onResponse', async (req, reply) => {
     if (req.userId && req.method !== 'GET' && reply.statusCode < 400 && CHANGES_PURCHASES.test(req.url)) {
       reminders.schedule(req.userId);
