@@ -1,0 +1,90 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { ThunkExtra } from './api';
+import { currentAccessToken } from './token-refresh';
+
+type Thunk<R> = ThunkAction<Promise<R>, unknown, ThunkExtra, UnknownAction>;
+
+/** An HTTP failure with the server's `{message}` when it sent one. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function errorOf(res: Response): Promise<HttpError> {
+  let message = `HTTP ${res.status}`;
+  try {
+    const body = (await res.json()) as { message?: unknown };
+    if (typeof body.message === 'string') message = body.message;
+  } catch {
+    // Not JSON: keep the status.
+  }
+  return new HttpError(res.status, message);
+}
+
+/**
+ * A stored receipt file fetched with the bearer token (a plain link could not carry it), refreshing the
+ * token once on a 401 like every other call.
+ */
+export function fetchFileBlob(url: string): Thunk<Blob> {
+  return async (dispatch, getState, extra) => {
+    const attempt = (token: string | null) =>
+      fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    let res = await attempt(currentAccessToken(getState));
+    if (res.status === 401) {
+      const fresh = await extra.refreshTokens(dispatch, getState);
+      if (fresh) res = await attempt(fresh);
+    }
+    if (!res.ok) throw await errorOf(res);
+    return res.blob();
+  };
+}
+
+function sendWithProgress(
+  url: string,
+  body: FormData,
+  token: string | null,
+  onProgress: (percent: number) => void,
+): Promise<{ status: number; text: string }> {
+  // XMLHttpRequest rather than fetch: only it reports upload progress.
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new HttpError(0, 'The connection failed'));
+    xhr.send(body);
+  });
+}
+
+/** POSTs a multipart form, reporting upload progress 0-100, and answers the parsed JSON. */
+export function uploadForm<T>(url: string, body: FormData, onProgress: (percent: number) => void): Thunk<T> {
+  return async (dispatch, getState, extra) => {
+    let res = await sendWithProgress(url, body, currentAccessToken(getState), onProgress);
+    if (res.status === 401) {
+      const fresh = await extra.refreshTokens(dispatch, getState);
+      if (fresh) {
+        onProgress(0);
+        res = await sendWithProgress(url, body, fresh, onProgress);
+      }
+    }
+    if (res.status < 200 || res.status >= 300) {
+      let message = `HTTP ${res.status}`;
+      try {
+        const parsed = JSON.parse(res.text) as { message?: unknown };
+        if (typeof parsed.message === 'string') message = parsed.message;
+      } catch {
+        // Not JSON: keep the status.
+      }
+      throw new HttpError(res.status, message);
+    }
+    return JSON.parse(res.text) as T;
+  };
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ActionButton } from '@/components/ActionButton';
+import { ErrorScreen } from '@/components/ErrorScreen';
+import { PageHeader } from '@/components/PageHeader';
+import { Spinner } from '@/components/Spinner';
+import { StatCard } from '@/components/StatCard';
+import { ManualPurchaseModal } from '@/features/purchases/components/ManualPurchaseModal';
+import { SyncingNotice } from '@/features/purchases/components/SyncingNotice';
+import {
+  useGetActiveWarrantyCountQuery,
+  useGetPurchasesQuery,
+  useGetTotalPriceQuery,
+  useGetUpcomingWarrantyCountQuery,
+} from '@/features/purchases/purchases-api';
+import { useMailSync } from '@/features/purchases/use-mail-sync';
+import { UploadReceiptModal } from '@/features/receipts/components/UploadReceiptModal';
+import { UpcomingRemindersPanel } from '@/features/reminders/components/UpcomingRemindersPanel';
+import { formatAmount, formatMoney, orNotProvided, possessive } from '@/lib/format';
+import { paths } from '../paths';
+import { useDisplayName } from '../use-display-name';
+
+/** How many purchases Recent Purchases shows (SPEC section 9). */
+export const RECENT_COUNT = 3;
+
+export function OverviewPage() {
+  const name = useDisplayName();
+  const purchases = useGetPurchasesQuery();
+  const totalPrice = useGetTotalPriceQuery();
+  const active = useGetActiveWarrantyCountQuery();
+  const upcoming = useGetUpcomingWarrantyCountQuery();
+  const { sync, isSyncing } = useMailSync();
+  const [modal, setModal] = useState<'purchase' | 'upload' | null>(null);
+
+  const queries = [purchases, totalPrice, active, upcoming];
+  if (queries.some((q) => q.isLoading)) return <Spinner label="Loading dashboard" />;
+  if (queries.some((q) => q.isError)) return <ErrorScreen />;
+
+  const total = totalPrice.data;
+  const recent = (purchases.data ?? []).slice(0, RECENT_COUNT);
+
+  return (
+    <section>
+      <PageHeader
+        title={`${possessive(name)} Dashboard`}
+        subtitle="Your purchases and warranties at a glance."
+      />
+      <ul className="grid gap-4 sm:grid-cols-3" aria-label="Summary">
+        <StatCard
+          label="Total Purchases"
+          value={total ? formatMoney(total.total_purchase_price, total.currency || 'USD') : '$0.00'}
+          icon="dollar"
+        />
+        <StatCard
+          label="Active Warranties"
+          value={active.data?.total_active_products ?? 0}
+          icon="shield"
+          tint="bg-green-100 text-green-800"
+        />
+        <StatCard
+          label="Upcoming Reminders"
+          value={upcoming.data?.total_upcoming_warranty ?? 0}
+          icon="bell"
+          tint="bg-amber-100 text-amber-800"
+        />
+      </ul>
+
+      <section
+        aria-labelledby="quick-actions"
+        className="mt-6 rounded-2xl border border-slate-200 bg-white p-5"
+      >
+        <h2 id="quick-actions" className="text-lg font-semibold text-slate-900">
+          Quick actions
+        </h2>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <ActionButton icon="plus" onClick={() => setModal('purchase')}>
+            Add New Purchase
+          </ActionButton>
+          <ActionButton icon="refresh" variant="secondary" onClick={() => void sync()} disabled={isSyncing}>
+            Refresh Purchases
+          </ActionButton>
+          <ActionButton icon="upload" variant="secondary" onClick={() => setModal('upload')}>
+            Upload Receipt
+          </ActionButton>
+        </div>
+        {isSyncing && (
+          <div className="mt-4">
+            <SyncingNotice />
+          </div>
+        )}
+      </section>
+
+      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+        <section
+          aria-labelledby="recent-purchases"
+          className="rounded-2xl border border-slate-200 bg-white p-5"
+        >
+          <div className="flex items-center justify-between gap-3">
+            <h2 id="recent-purchases" className="text-lg font-semibold text-slate-900">
+              Recent Purchases
+            </h2>
+            <Link
+              to={paths.purchases}
+              className="rounded font-semibold text-blue-700 underline-offset-4 hover:underline"
+            >
+              View All
+            </Link>
+          </div>
+          {recent.length === 0 ? (
+            <p className="mt-4 text-slate-700">No purchases yet.</p>
+          ) : (
+            <ul className="mt-4 divide-y divide-slate-100">
+              {recent.map((p) => (
+                <li key={p.id} className="flex items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-900">{p.product_name}</p>
+                    <p className="truncate text-sm text-slate-600">
+                      {orNotProvided(p.shop_name)} · {orNotProvided(p.purchase_date)}
+                    </p>
+                  </div>
+                  <span className="shrink-0 font-semibold text-slate-900">{formatAmount(p, '$')}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <UpcomingRemindersPanel />
+      </div>
+
+      {modal === 'purchase' && <ManualPurchaseModal onClose={() => setModal(null)} />}
+      {modal === 'upload' && <UploadReceiptModal onClose={() => setModal(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Purchase } from '@warrantly/contract/purchases';
+import type { IntervalUnit, PartLink } from '../purchase-form';
+import { useGetPurchasesQuery } from '../purchases-api';
+import { inputClass } from './PurchaseFields';
+
+interface Props {
+  purchase: Purchase;
+  link: PartLink;
+  onChange: (link: PartLink) => void;
+}
+
+/**
+ * 'Part of' (the main product this purchase is a replacement part of) and 'Replace every' (its interval,
+ * which becomes a recurring reminder). Choosing "Not a part" unlinks, automatic links included.
+ */
+export function PartLinkFields({ purchase, link, onChange }: Props) {
+  const { data: purchases = [] } = useGetPurchasesQuery();
+  // A main product is any other purchase that is not itself a part of this one.
+  const candidates = purchases.filter((p) => p.id !== purchase.id && p.parent_id !== purchase.id);
+  return (
+    <fieldset className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-2">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Replacement part</legend>
+      <label className="block text-sm font-medium text-slate-800">
+        Part of
+        <select
+          value={link.parentId}
+          onChange={(e) => onChange({ ...link, parentId: e.target.value })}
+          className={`${inputClass} border-slate-400`}
+        >
+          <option value="">Not a part</option>
+          {candidates.map((p) => (
+            <option key={p.id} value={String(p.id)}>
+              {p.product_name}
+              {p.purchase_date ? ` (${p.purchase_date})` : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div>
+        <span className="block text-sm font-medium text-slate-800" id={`every-${purchase.id}`}>
+          Replace every
+        </span>
+        <div className="mt-1 flex gap-2">
+          <input
+            type="number"
+            min={1}
+            max={3650}
+            inputMode="numeric"
+            aria-labelledby={`every-${purchase.id}`}
+            value={link.every}
+            onChange={(e) => onChange({ ...link, every: e.target.value })}
+            className="block w-24 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900"
+          />
+          <select
+            aria-label="Interval unit"
+            value={link.unit}
+            onChange={(e) => onChange({ ...link, unit: e.target.value as IntervalUnit })}
+            className="block flex-1 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900"
+          >
+            <option value="days">days</option>
+            <option value="weeks">weeks</option>
+            <option value="months">months</option>
+            <option value="years">years</option>
+          </select>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Provider } from '@warrantly/contract/auth';
+import type {
+  ActiveWarrantyCount,
+  Purchase,
+  TotalPrice,
+  UpcomingWarrantyCount,
+} from '@warrantly/contract/purchases';
+import type { SyncSummary } from '@warrantly/contract/sync';
+import { api } from '@/app/api';
+
+/** Each provider's mailbox sync (SPEC section 7); only the signed-in provider's is ever called. */
+const SYNC_URL: Record<Provider, string> = {
+  google: '/google-auth/google/sync/',
+  microsoft: '/microsoft-auth/warranty-sync/',
+};
+
+const purchasesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPurchases: build.query<Purchase[], void>({
+      query: () => '/api/v1/user-orders/',
+      providesTags: ['Purchase'],
+    }),
+    getTotalPrice: build.query<TotalPrice, void>({
+      query: () => '/api/v1/user-orders/total-price/',
+      providesTags: ['Totals'],
+    }),
+    getActiveWarrantyCount: build.query<ActiveWarrantyCount, void>({
+      query: () => '/api/v1/user-orders/active-warranty-count/',
+      providesTags: ['Totals'],
+    }),
+    getUpcomingWarrantyCount: build.query<UpcomingWarrantyCount, void>({
+      query: () => '/api/v1/user-orders/total-upcoming-warranty/',
+      providesTags: ['Totals'],
+    }),
+    /** Multipart: product_name, purchase_date, shop_name, price, warranty_expire_date, warranty_status, invoice. */
+    createPurchase: build.mutation<Purchase, FormData>({
+      query: (body) => ({ url: '/api/v1/orders/create/', method: 'POST', body }),
+      invalidatesTags: ['Purchase', 'Totals', 'Receipt', 'Parts', 'Event'],
+    }),
+    /** Multipart and partial: only the fields sent change; the file part is `invoice_pdf`. */
+    updatePurchase: build.mutation<Purchase, { id: number; body: FormData }>({
+      query: ({ id, body }) => ({ url: `/api/v1/user-orders/update/${id}/`, method: 'PUT', body }),
+      invalidatesTags: ['Purchase', 'Totals', 'Receipt', 'Parts', 'Event'],
+    }),
+    deletePurchase: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/v1/user-delete-order/${id}/`, method: 'DELETE' }),
+      invalidatesTags: ['Purchase', 'Totals', 'Receipt', 'Parts', 'Event'],
+    }),
+    syncMailbox: build.mutation<SyncSummary, Provider>({
+      query: (provider) => ({ url: SYNC_URL[provider], method: 'GET' }),
+      invalidatesTags: ['Purchase', 'Totals', 'Receipt', 'Parts', 'Event'],
+    }),
+  }),
+});
+
+export const {
+  useGetPurchasesQuery,
+  useGetTotalPriceQuery,
+  useGetActiveWarrantyCountQuery,
+  useGetUpcomingWarrantyCountQuery,
+  useCreatePurchaseMutation,
+  useUpdatePurchaseMutation,
+  useDeletePurchaseMutation,
+  useSyncMailboxMutation,
+} = purchasesApi;

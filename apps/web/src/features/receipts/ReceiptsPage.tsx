@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { apiErrorMessage } from '@/app/api';
+import { useDisplayName } from '@/app/use-display-name';
+import { ActionButton } from '@/components/ActionButton';
+import { EmptyState } from '@/components/EmptyState';
+import { ErrorScreen } from '@/components/ErrorScreen';
+import { PageHeader } from '@/components/PageHeader';
+import { Pagination } from '@/components/Pagination';
+import { Spinner } from '@/components/Spinner';
+import { StatCard } from '@/components/StatCard';
+import { usePagedItems } from '@/hooks/usePagedItems';
+import { confirmDelete, showResult } from '@/lib/alerts';
+import { possessive } from '@/lib/format';
+import { ReceiptCard } from './components/ReceiptCard';
+import { ReceiptDetailModal } from './components/ReceiptDetailModal';
+import { UploadReceiptModal } from './components/UploadReceiptModal';
+import { useDeleteReceiptMutation, useGetReceiptsQuery } from './receipts-api';
+
+export const RECEIPTS_PAGE_SIZE = 6;
+
+export function ReceiptsPage() {
+  const name = useDisplayName();
+  const { data, isLoading, isError } = useGetReceiptsQuery();
+  const [deleteReceipt] = useDeleteReceiptMutation();
+  const [isUploading, setIsUploading] = useState(false);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const receipts = data?.orders ?? [];
+  const { page, pageCount, setPage, pageItems } = usePagedItems(receipts, RECEIPTS_PAGE_SIZE);
+
+  async function onDelete(orderId: string) {
+    if (!(await confirmDelete())) return;
+    try {
+      await deleteReceipt(orderId).unwrap();
+      void showResult('success', 'Deleted!', 'Your purchase has been deleted.');
+    } catch (error) {
+      void showResult('error', 'Error!', apiErrorMessage(error, 'Failed to delete order.'));
+    }
+  }
+
+  return (
+    <section>
+      <PageHeader
+        title={`${possessive(name)} Receipts`}
+        actions={
+          <ActionButton icon="upload" onClick={() => setIsUploading(true)}>
+            Upload Receipt
+          </ActionButton>
+        }
+      />
+      {isLoading ? (
+        <Spinner label="Loading receipts" />
+      ) : isError || !data ? (
+        <ErrorScreen />
+      ) : (
+        <>
+          <ul className="mb-6 grid gap-4 sm:grid-cols-3" aria-label="Receipt totals">
+            <StatCard label="Total Receipts" value={data.total_invoice} icon="receipt" />
+            <StatCard label="This Month" value={data.total_orders_this_month} icon="calendar" />
+            <StatCard label="Categories" value={data.total_categories} icon="tag" />
+          </ul>
+          {receipts.length === 0 ? (
+            <EmptyState title="No receipts yet" text="Upload a PDF receipt, or attach one to a purchase." />
+          ) : (
+            <>
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Receipts">
+                {pageItems.map((r) => (
+                  <ReceiptCard
+                    key={r.order_id}
+                    receipt={r}
+                    onView={() => setViewing(r.order_id)}
+                    onDelete={() => void onDelete(r.order_id)}
+                  />
+                ))}
+              </ul>
+              <Pagination page={page} pageCount={pageCount} onChange={setPage} label="Receipts pages" />
+            </>
+          )}
+        </>
+      )}
+      {isUploading && <UploadReceiptModal onClose={() => setIsUploading(false)} />}
+      {viewing && <ReceiptDetailModal orderId={viewing} onClose={() => setViewing(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Purchase } from '@warrantly/contract/purchases';
+import { useState } from 'react';
+import { api } from '@/app/api';
+import { uploadForm } from '@/app/authorized-request';
+import { useAppDispatch } from '@/app/hooks';
+
+export type UploadOutcome = { kind: 'found'; purchases: Purchase[] } | { kind: 'empty' } | { kind: 'failed' };
+
+/** Uploads a receipt PDF to the extractor with progress; an empty answer means no data was found. */
+export function useUploadReceipt() {
+  const dispatch = useAppDispatch();
+  const [progress, setProgress] = useState<number | null>(null);
+
+  async function upload(file: File): Promise<UploadOutcome> {
+    const body = new FormData();
+    body.append('file', file);
+    setProgress(0);
+    try {
+      const purchases = await dispatch(
+        uploadForm<Purchase[]>('/api/v1/ai-order-extract/', body, setProgress),
+      );
+      dispatch(api.util.invalidateTags(['Purchase', 'Totals', 'Receipt', 'Parts', 'Event']));
+      return purchases.length > 0 ? { kind: 'found', purchases } : { kind: 'empty' };
+    } catch (error) {
+      console.error('Receipt upload failed', error);
+      return { kind: 'failed' };
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return { upload, progress, isUploading: progress !== null };
+}

@@ -1,0 +1,52 @@
+/** The amount fields of a purchase (contract `Purchase`) that decide how it is shown. */
+export interface AmountFields {
+  price: string | null;
+  amount: number | null;
+  currency: string | null;
+  has_currency: boolean;
+}
+
+/**
+ * An amount as ARCHITECTURE "Amounts" says: with a currency the server recognised, that currency's
+ * format; typed without a currency sign, the seed's symbol before the typed text; nothing: 'N/A'.
+ * @example formatAmount({ price: '49.90', amount: 49.9, currency: 'USD', has_currency: false }, '$') //=> '$49.90'
+ * @example formatAmount({ price: '€ 49,90', amount: 49.9, currency: 'EUR', has_currency: true }, '$') //=> '€49.90'
+ */
+export function formatAmount(fields: AmountFields, plainSymbol: string): string {
+  const text = fields.price?.trim() ?? '';
+  if (fields.has_currency && fields.currency && fields.amount !== null) {
+    return formatMoney(fields.amount, fields.currency);
+  }
+  if (!text) return 'N/A';
+  return `${plainSymbol}${text}`;
+}
+
+/** A sum in major units in its currency, e.g. 1234.5 USD → '$1,234.50'. */
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  } catch {
+    // An unknown code still shows the number rather than failing the page.
+    return `${currency} ${amount.toFixed(2)}`;
+  }
+}
+
+/** The seed's placeholder for an empty text value. */
+export function orNotProvided(value: string | null | undefined): string {
+  const text = value?.trim();
+  return text ? text : 'Not Provided';
+}
+
+/** "Avery Quinn's Purchases": page titles use the user's display name. */
+export function possessive(name: string | null | undefined): string {
+  const who = name?.trim() || 'Your';
+  if (who === 'Your') return who;
+  return who.endsWith('s') ? `${who}'` : `${who}'s`;
+}
+
+/** Bytes as a short size, e.g. 1536 → '1.5 KB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
