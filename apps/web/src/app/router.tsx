@@ -81,6 +81,18 @@ export const routes: RouteObject[] = [
                 element: page(() => import('@/features/receipts/ReceiptsPage').then((m) => m.ReceiptsPage)),
               },
               {
+                path: 'reminders',
+                element: page(() =>
+                  import('@/features/reminders/RemindersPage').then((m) => m.RemindersPage),
+                ),
+              },
+              {
+                path: 'replacement',
+                element: page(() =>
+                  import('@/features/parts/ReplacementPage').then((m) => m.ReplacementPage),
+                ),
+              },
+              {
                 path: 'adminuser',
                 element: page(() => import('@/features/admin/AdminUserPage').then((m) => m.AdminUserPage)),
               },

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { ToastContainer } from 'react-toastify';
+import { selectProvider } from '@/app/auth-slice';
+import { useAppSelector } from '@/app/hooks';
+import { useDisplayName } from '@/app/use-display-name';
+import { ActionButton } from '@/components/ActionButton';
+import { PageHeader } from '@/components/PageHeader';
+import { Spinner } from '@/components/Spinner';
+import { possessive } from '@/lib/format';
+import { useGetEventsQuery } from './calendar-api';
+import { CalendarFeed } from './components/CalendarFeed';
+import { MonthCalendar } from './components/MonthCalendar';
+import { ReminderSettings } from './components/ReminderSettings';
+import { SetReminderModal } from './components/SetReminderModal';
+import { UpcomingReminders } from './components/UpcomingReminders';
+import { REMINDER_TOAST_MS, REMINDER_TOASTS } from './reminder-form';
+
+export function RemindersPage() {
+  const name = useDisplayName();
+  const provider = useAppSelector(selectProvider);
+  const { data, isLoading, isError } = useGetEventsQuery(provider ?? 'google', { skip: !provider });
+  const [isSetting, setIsSetting] = useState(false);
+  const now = new Date();
+  const events = data?.events ?? [];
+
+  return (
+    <section>
+      <PageHeader
+        title={`${possessive(name)} Reminders`}
+        subtitle="Track your warranties easily."
+        actions={
+          <ActionButton icon="bell" onClick={() => setIsSetting(true)}>
+            Set Reminder
+          </ActionButton>
+        }
+      />
+      {isLoading ? (
+        <Spinner label="Loading reminders" />
+      ) : isError ? (
+        <p role="alert" className="rounded-2xl border border-red-200 bg-white p-5 font-medium text-red-700">
+          Failed to load data. Please try again.
+        </p>
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <MonthCalendar events={events} today={now} />
+          <UpcomingReminders events={events} now={now} />
+        </div>
+      )}
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <CalendarFeed />
+        <ReminderSettings />
+      </div>
+      {isSetting && <SetReminderModal onClose={() => setIsSetting(false)} />}
+      <ToastContainer containerId={REMINDER_TOASTS} position="top-center" autoClose={REMINDER_TOAST_MS} />
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Settings } from '@warrantly/contract/calendar';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { apiErrorMessage } from '@/app/api';
+import { useGetSettingsQuery, useUpdateSettingsMutation } from '../calendar-api';
+
+const LEAD_DAYS = [1, 3, 7, 14, 30, 60, 90];
+const CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'AUD',
+  'CHF',
+  'JPY',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'INR',
+  'BDT',
+];
+
+const selectClass = 'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900';
+
+/** Warranty-expiry reminders (days before, or off) and the currency of amounts typed without one. */
+export function ReminderSettings() {
+  const { data, isLoading, isError } = useGetSettingsQuery();
+  const [update, { isLoading: isSaving }] = useUpdateSettingsMutation();
+  const [form, setForm] = useState<Settings | null>(null);
+  const headingId = useId();
+
+  useEffect(() => {
+    if (data) setForm(data);
+  }, [data]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!form) return;
+    try {
+      await update(form).unwrap();
+      toast.success('Settings saved.');
+    } catch (error) {
+      toast.error(apiErrorMessage(error, 'The settings could not be saved.'));
+    }
+  }
+
+  const leadOptions =
+    form?.warranty_reminder_days && !LEAD_DAYS.includes(form.warranty_reminder_days)
+      ? [...LEAD_DAYS, form.warranty_reminder_days].sort((a, b) => a - b)
+      : LEAD_DAYS;
+  const currencies =
+    form && !CURRENCIES.includes(form.default_currency) ? [form.default_currency, ...CURRENCIES] : CURRENCIES;
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        Reminder settings
+      </h2>
+      {isLoading || (!form && !isError) ? (
+        <p className="mt-3 text-sm text-slate-700">Loading settings...</p>
+      ) : isError || !form ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          Failed to load data. Please try again.
+        </p>
+      ) : (
+        <form onSubmit={onSubmit} className="mt-3 space-y-3">
+          <label className="block text-sm font-medium text-slate-800">
+            Warranty reminder
+            <select
+              value={form.warranty_reminder_days ?? ''}
+              onChange={(e) =>
+                setForm({ ...form, warranty_reminder_days: e.target.value ? Number(e.target.value) : null })
+              }
+              className={selectClass}
+            >
+              <option value="">Off</option>
+              {leadOptions.map((d) => (
+                <option key={d} value={d}>
+                  {d === 1 ? '1 day' : `${d} days`} before expiry
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm font-medium text-slate-800">
+            Default currency
+            <select
+              value={form.default_currency}
+              onChange={(e) => setForm({ ...form, default_currency: e.target.value })}
+              className={selectClass}
+            >
+              {currencies.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="submit"
+            disabled={isSaving}
+            className="min-h-11 rounded-xl border border-blue-700 px-5 font-semibold text-blue-700 hover:bg-blue-50 disabled:opacity-60"
+          >
+            {isSaving ? 'Saving...' : 'Save settings'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
