@@ -21,6 +21,8 @@ export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'p
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The PostgreSQL schema this app works in (undefined on SQLite). */
+  schema: string | undefined;
   handle: DatabaseHandle;
   deps: AppDeps;
   dataDir: string;
@@ -41,14 +43,16 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   endpoints?: ProviderEndpoints;
   extractionTimeoutMs?: number;
+  /** A second app on the same PostgreSQL schema (two server processes sharing one database). */
+  shareSchemaOf?: TestApp;
 }
 
 /** A fresh database (SQLite file, or a PostgreSQL schema of its own), data folder and app, no port. */
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'warrantly-test-'));
-  let schema: string | undefined;
+  let schema: string | undefined = options.shareSchemaOf?.schema;
   const url = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  if (url) {
+  if (url && !schema) {
     schema = `t_${randomUUID().replaceAll('-', '')}`;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -61,8 +65,9 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     ...(schema ? { schema } : {}),
   });
   await migrateToLatest(handle.db, handle.dialect, schema);
+  const shared = options.shareSchemaOf;
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...options.env }, '/nonexistent/.env');
-  const keys = loadKeys(dataDir, randomBytes(32).toString('hex'));
+  const keys = shared?.deps.keys ?? loadKeys(dataDir, randomBytes(32).toString('hex'));
   const extraction = createExtractionPool({ size: 1, timeoutMs: options.extractionTimeoutMs ?? 60_000 });
   const blobDir = path.join(dataDir, 'blobs');
   const deps: AppDeps = {
@@ -79,8 +84,10 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   const app = await buildApp(deps);
   await app.ready();
 
+  const ownsSchema = !options.shareSchemaOf;
   return {
     app,
+    schema,
     handle,
     deps,
     dataDir,
@@ -108,7 +115,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     async close() {
       await app.close();
       await extraction.close();
-      if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
+      if (schema && ownsSchema) await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -134,6 +134,9 @@ export function createMailSync(deps: MailSyncDeps) {
       const { defaultCurrency } = await dataVersion(deps.db, userId);
       const now = deps.now();
 
+      // A message that could not be fetched must be seen again: keep the cursor before this page and stop;
+      // the next run lists the page again and skips what this one stored.
+      const isComplete = outcomes.every((o) => o.kind !== 'error' || o.permanent);
       await deps.db.transaction().execute(async (trx) => {
         const processed = [];
         for (const outcome of outcomes) {
@@ -197,8 +200,9 @@ export function createMailSync(deps: MailSyncDeps) {
           });
         }
         await repo.markProcessed(trx, processed);
-        await repo.saveCursor(trx, userId, provider, page.cursor, timestamp(now));
+        if (isComplete) await repo.saveCursor(trx, userId, provider, page.cursor, timestamp(now));
       });
+      if (!isComplete) break;
       await repo.renewLease(deps.db, userId, holder, timestamp(new Date(Date.now() + LEASE_MS)));
     }
 
