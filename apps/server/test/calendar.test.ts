@@ -1,0 +1,180 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startSandbox } from '@warrantly/sandbox/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxEndpoints } from '../src/providers/start-providers';
+import { createTestApp, multipart, type TestApp } from './harness';
+import { signInThroughSandbox } from './sandbox-sign-in';
+
+const CASES = [
+  {
+    provider: 'google',
+    email: 'avery.quinn@example.com',
+    base: '/api/v1/calendar',
+    other: '/api/v1/outlook-calendar',
+  },
+  {
+    provider: 'microsoft',
+    email: 'jordan.lee@example.com',
+    base: '/api/v1/outlook-calendar',
+    other: '/api/v1/calendar',
+  },
+] as const;
+
+const NOW = new Date(2026, 10, 22, 12);
+
+describe.each(CASES)('reminders on the $provider calendar', ({ provider, email, base, other }) => {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let t: TestApp;
+  let headers: { authorization: string };
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({
+      mailboxDir: mkdtempSync(path.join(os.tmpdir(), 'warrantly-empty-mailbox-')),
+    });
+    t = await createTestApp('sqlite', { endpoints: sandboxEndpoints(sandbox), now: () => NOW });
+    headers = { authorization: `Bearer ${(await signInThroughSandbox(t, provider, email)).access_token}` };
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+
+  const create = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: `${base}/create/`, headers, payload: payload as object });
+  const list = async () =>
+    (await t.app.inject({ method: 'GET', url: `${base}/list/`, headers })).json().events as {
+      summary: string;
+      start: { date?: string; dateTime?: string };
+      end: { date?: string };
+      recurrence?: string[];
+    }[];
+
+  it('adds an all-day reminder that lists back in Google’s shape', async () => {
+    const res = await create({ product_name: '  Water filter  ', event_date: '2026-12-05' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      title: 'Water filter',
+      summary: 'Water filter',
+      start: { date: '2026-12-05' },
+      end: { date: '2026-12-06' },
+    });
+    const events = await list();
+    expect(events.find((e) => e.summary === 'Water filter')).toMatchObject({
+      start: { date: '2026-12-05' },
+      end: { date: '2026-12-06' },
+    });
+    expect(sandbox.calendar(email)).toHaveLength(1);
+  });
+
+  it.each([
+    [{ product_name: '   ', event_date: '2026-12-05' }, 'Product name is required'],
+    [{ product_name: 'x'.repeat(1000), event_date: '2026-12-05' }, 'at most 500 characters'],
+    [{ product_name: 'Filter', event_date: '2026-02-30' }, 'event_date: is not a real calendar date'],
+    [
+      { product_name: 'Filter', event_date: '2040-01-01' },
+      'event_date: must be between 2021-01-01 and 2031-12-31',
+    ],
+    [{ product_name: 'Filter' }, 'event_date: is required'],
+  ])('refuses %j with a clear message', async (payload, message) => {
+    const before = sandbox.calendar(email).length;
+    const res = await create(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(sandbox.calendar(email)).toHaveLength(before);
+  });
+
+  it.each([
+    ['a 429', { status: 429 as const, retryAfter: 0, times: 10 }],
+    ['a 500', { status: 500 as const, times: 10 }],
+    ['garbage', { garbage: true, times: 10 }],
+  ])('answers 502 when the calendar answers %s, and records nothing', async (_name, fault) => {
+    const before = await t.handle.db.selectFrom('reminders').select('id').execute();
+    sandbox.fail({ match: provider === 'google' ? '/calendar/v3/' : '/me/events', ...fault });
+    try {
+      const res = await create({ product_name: 'Broken', event_date: '2026-12-07' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toMatch(/did not accept the request/);
+    } finally {
+      sandbox.clearFaults();
+    }
+    expect(await t.handle.db.selectFrom('reminders').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it("answers 409 on the other provider's calendar endpoints", async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${other}/list/`, headers });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('keeps one warranty reminder per purchase through edits and deletion', async () => {
+    const form = multipart({
+      product_name: 'Dishwasher',
+      purchase_date: '2025-06-01',
+      warranty_expire_date: '2027-06-01',
+    });
+    const created = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/orders/create/',
+        headers: { ...headers, ...form.headers },
+        payload: form.payload,
+      })
+    ).json();
+    await t.app.reminders.idle();
+    const warrantyEvents = async () => (await list()).filter((e) => e.summary.includes('Dishwasher'));
+    expect((await warrantyEvents()).map((e) => e.start.date)).toEqual(['2027-05-02']);
+
+    const edit = multipart({ warranty_expire_date: '2027-09-01' });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/user-orders/update/${created.id}/`,
+      headers: { ...headers, ...edit.headers },
+      payload: edit.payload,
+    });
+    await t.app.reminders.idle();
+    expect((await warrantyEvents()).map((e) => e.start.date)).toEqual(['2027-08-02']);
+
+    await t.app.reminders.idle();
+    t.app.reminders.schedule(
+      (await t.handle.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id,
+    );
+    await t.app.reminders.idle();
+    expect(await warrantyEvents()).toHaveLength(1);
+
+    await t.app.inject({ method: 'DELETE', url: `/api/v1/user-delete-order/${created.id}/`, headers });
+    await t.app.reminders.idle();
+    expect(await warrantyEvents()).toHaveLength(0);
+  });
+
+  it('turns a part with an interval into a recurring event', async () => {
+    const make = async (fields: Record<string, string>) => {
+      const form = multipart(fields);
+      return (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/orders/create/',
+          headers: { ...headers, ...form.headers },
+          payload: form.payload,
+        })
+      ).json();
+    };
+    const fridge = await make({ product_name: 'Fridge', purchase_date: '2025-01-10' });
+    await make({
+      product_name: 'Fridge water filter',
+      purchase_date: '2026-10-01',
+      parent_id: String(fridge.id),
+      replace_every_days: '180',
+    });
+    await t.app.reminders.idle();
+    const stored = sandbox.calendar(email) as Record<string, unknown>[];
+    const part = stored.find((e) => JSON.stringify(e).includes('Replace: Fridge water filter'));
+    expect(JSON.stringify(part)).toMatch(
+      provider === 'google' ? /RRULE:FREQ=MONTHLY;INTERVAL=6/ : /absoluteMonthly/,
+    );
+    const occurrences = (await list())
+      .filter((e) => e.summary === 'Replace: Fridge water filter')
+      .map((e) => e.start.date);
+    expect(occurrences.slice(0, 2)).toEqual(['2027-03-30', '2027-09-30']);
+  });
+});
