@@ -90,7 +90,7 @@ export function OverviewPage() {
         )}
       </section>
 
-      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-2">
         <section
           aria-labelledby="recent-purchases"
           className="rounded-2xl border border-slate-200 bg-white p-5"

@@ -2,11 +2,11 @@ import type { Purchase } from '@warrantly/contract/purchases';
 import { useState } from 'react';
 import { useDisplayName } from '@/app/use-display-name';
 import { ActionButton } from '@/components/ActionButton';
+import { type Column, DataTable } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
-import { ScrollRegion } from '@/components/ScrollRegion';
 import { Spinner } from '@/components/Spinner';
 import { usePagedItems } from '@/hooks/usePagedItems';
 import { formatAmount, orNotProvided, possessive } from '@/lib/format';
@@ -19,6 +19,13 @@ import { useDeletePurchase } from './use-delete-purchase';
 import { useMailSync } from './use-mail-sync';
 
 export const PURCHASES_PAGE_SIZE = 6;
+
+const COLUMNS: Column<Purchase>[] = [
+  { header: 'Product', cell: (p) => orNotProvided(p.product_name) },
+  { header: 'Store', cell: (p) => orNotProvided(p.shop_name) },
+  { header: 'Date', cell: (p) => orNotProvided(p.purchase_date), className: 'whitespace-nowrap' },
+  { header: 'Amount', cell: (p) => formatAmount(p, '$'), className: 'whitespace-nowrap text-slate-900' },
+];
 
 export function PurchasesPage() {
   const name = useDisplayName();
@@ -56,48 +63,19 @@ export function PurchasesPage() {
         />
       ) : (
         <>
-          <ScrollRegion label="Purchases table">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Product
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Store
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Date
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Amount
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {pageItems.map((p) => (
-                  <tr key={p.id}>
-                    <td className="px-4 py-3 font-medium text-slate-900">{orNotProvided(p.product_name)}</td>
-                    <td className="px-4 py-3 text-slate-700">{orNotProvided(p.shop_name)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                      {orNotProvided(p.purchase_date)}
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-900">{formatAmount(p, '$')}</td>
-                    <td className="px-4 py-2">
-                      <RowActions
-                        name={p.product_name}
-                        onEdit={() => setEditing(p)}
-                        onDelete={() => void onDelete(p.id)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label="Purchases"
+            rows={pageItems}
+            rowKey={(p) => p.id}
+            columns={COLUMNS}
+            actions={(p) => (
+              <RowActions
+                name={p.product_name}
+                onEdit={() => setEditing(p)}
+                onDelete={() => void onDelete(p.id)}
+              />
+            )}
+          />
           <Pagination page={page} pageCount={pageCount} onChange={setPage} label="Purchases pages" />
         </>
       )}

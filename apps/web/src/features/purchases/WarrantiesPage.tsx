@@ -1,11 +1,11 @@
 import type { Purchase } from '@warrantly/contract/purchases';
 import { useState } from 'react';
 import { useDisplayName } from '@/app/use-display-name';
+import { type Column, DataTable } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
-import { ScrollRegion } from '@/components/ScrollRegion';
 import { Spinner } from '@/components/Spinner';
 import { usePagedItems } from '@/hooks/usePagedItems';
 import { orNotProvided, possessive } from '@/lib/format';
@@ -16,6 +16,33 @@ import { useGetPurchasesQuery } from './purchases-api';
 import { useDeletePurchase } from './use-delete-purchase';
 
 export const WARRANTIES_PAGE_SIZE = 6;
+
+const COLUMNS: Column<Purchase>[] = [
+  { header: 'Product', cell: (p) => orNotProvided(p.product_name) },
+  { header: 'Purchase date', cell: (p) => orNotProvided(p.purchase_date), className: 'whitespace-nowrap' },
+  {
+    header: 'Warranty date',
+    cell: (p) => (
+      <>
+        {orNotProvided(p.warranty_expire_date)}
+        {p.warranty_estimated && p.warranty_expire_date && (
+          <span className="ml-1 text-xs text-slate-600">(estimated)</span>
+        )}
+      </>
+    ),
+    className: 'whitespace-nowrap',
+  },
+  {
+    header: 'Status',
+    cell: (p) => (
+      <span
+        className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold ${warrantyStatusClasses(p.warranty_status, 'warranties')}`}
+      >
+        {statusLabel(p.warranty_status)}
+      </span>
+    ),
+  },
+];
 
 export function WarrantiesPage() {
   const name = useDisplayName();
@@ -38,59 +65,19 @@ export function WarrantiesPage() {
         />
       ) : (
         <>
-          <ScrollRegion label="Warranties table">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Product
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Purchase date
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Warranty date
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {pageItems.map((p) => (
-                  <tr key={p.id}>
-                    <td className="px-4 py-3 font-medium text-slate-900">{orNotProvided(p.product_name)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                      {orNotProvided(p.purchase_date)}
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                      {orNotProvided(p.warranty_expire_date)}
-                      {p.warranty_estimated && p.warranty_expire_date && (
-                        <span className="ml-1 text-xs text-slate-600">(estimated)</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3">
-                      <span
-                        className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold ${warrantyStatusClasses(p.warranty_status, 'warranties')}`}
-                      >
-                        {statusLabel(p.warranty_status)}
-                      </span>
-                    </td>
-                    <td className="px-4 py-2">
-                      <RowActions
-                        name={p.product_name}
-                        onEdit={() => setEditing(p)}
-                        onDelete={() => void onDelete(p.id)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label="Warranties"
+            rows={pageItems}
+            rowKey={(p) => p.id}
+            columns={COLUMNS}
+            actions={(p) => (
+              <RowActions
+                name={p.product_name}
+                onEdit={() => setEditing(p)}
+                onDelete={() => void onDelete(p.id)}
+              />
+            )}
+          />
           <Pagination page={page} pageCount={pageCount} onChange={setPage} label="Warranties pages" />
         </>
       )}

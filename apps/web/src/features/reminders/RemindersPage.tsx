@@ -41,7 +41,7 @@ export function RemindersPage() {
           Failed to load data. Please try again.
         </p>
       ) : (
-        <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <MonthCalendar events={events} today={now} />
           <UpcomingReminders events={events} now={now} />
         </div>

@@ -32,7 +32,7 @@ export function ReceiptCard({ receipt, onView, onDelete }: Props) {
         <p className="text-sm text-slate-600">and {receipt.line_count - 1} more items</p>
       )}
       <p className="mt-2 text-xl font-bold text-slate-900">{formatAmount(receipt, '৳')}</p>
-      <dl className="mt-3 space-y-1 text-sm">
+      <dl className="mt-3 mb-4 space-y-1 text-sm">
         <div className="flex justify-between gap-2">
           <dt className="text-slate-600">Purchase date</dt>
           <dd className="text-slate-900">{orNotProvided(receipt.purchase_date)}</dd>
@@ -52,7 +52,7 @@ export function ReceiptCard({ receipt, onView, onDelete }: Props) {
         type="button"
         onClick={onView}
         aria-label={`View receipt for ${receipt.product_name}`}
-        className="mt-4 inline-flex min-h-11 items-center justify-center gap-2 rounded-xl border border-blue-700 font-semibold text-blue-700 hover:bg-blue-50"
+        className="mt-auto inline-flex min-h-11 items-center justify-center gap-2 rounded-xl border border-blue-700 font-semibold text-blue-700 hover:bg-blue-50"
       >
         <Icon name="eye" />
         View

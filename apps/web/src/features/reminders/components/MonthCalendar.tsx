@@ -94,7 +94,7 @@ export function MonthCalendar({ events, today }: Props) {
                         key={event.id}
                         data-chip-color={color}
                         title={eventText(event)}
-                        className={`truncate rounded px-1 py-0.5 text-[10px] leading-tight font-semibold sm:text-xs ${CHIP_CLASSES[color]}`}
+                        className={`truncate rounded px-1 py-0.5 text-[10px] leading-tight font-semibold sm:line-clamp-2 sm:text-xs sm:break-words sm:whitespace-normal ${CHIP_CLASSES[color]}`}
                       >
                         {eventText(event)}
                       </li>

@@ -23,7 +23,7 @@ export function UpcomingReminders({ events, now, title = 'Upcoming Reminders' }:
   const headingId = useId();
   const upcoming = upcomingEvents(events, now);
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5">
+    <section aria-labelledby={headingId} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
