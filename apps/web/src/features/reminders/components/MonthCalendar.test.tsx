@@ -1,0 +1,65 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CalendarEvent } from '@warrantly/contract/calendar';
+import { describe, expect, it } from 'vitest';
+import { MonthCalendar } from './MonthCalendar';
+
+const event = (summary: string, date: string): CalendarEvent => ({
+  id: summary,
+  title: summary,
+  summary,
+  description: null,
+  start: { date },
+  end: { date },
+});
+
+describe('MonthCalendar', () => {
+  const today = new Date(2026, 10, 22);
+
+  it('offers 11 years and the 12 months in native selects', () => {
+    render(<MonthCalendar events={[]} today={today} />);
+    const years = screen.getByRole('combobox', { name: 'Select Year' });
+    const months = screen.getByRole('combobox', { name: 'Select Month' });
+    expect(years.querySelectorAll('option')).toHaveLength(11);
+    expect(years).toHaveValue('2026');
+    expect([...months.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ]);
+  });
+
+  it('colours chips by start date: red before today, yellow today, green later', () => {
+    render(
+      <MonthCalendar
+        events={[
+          event('Old filter', '2026-11-21'),
+          event('Today filter', '2026-11-22'),
+          event('Next filter', '2026-11-23'),
+        ]}
+        today={today}
+      />,
+    );
+    expect(screen.getByText('Old filter')).toHaveAttribute('data-chip-color', 'red');
+    expect(screen.getByText('Today filter')).toHaveAttribute('data-chip-color', 'yellow');
+    expect(screen.getByText('Next filter')).toHaveAttribute('data-chip-color', 'green');
+  });
+
+  it('shows another month when chosen', async () => {
+    render(<MonthCalendar events={[event('Spring service', '2027-03-15')]} today={today} />);
+    expect(screen.queryByText('Spring service')).toBeNull();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Select Year' }), '2027');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Select Month' }), 'March');
+    expect(screen.getByRole('heading', { name: 'March 2027' })).toBeInTheDocument();
+    expect(screen.getByText('Spring service')).toBeInTheDocument();
+  });
+});
