@@ -1,0 +1,48 @@
+import type { CryptoKey, JWK } from 'jose';
+import type { AccessGrant, AuthCode, DemoAccount, FaultRule, Mailbox, RecordedRequest } from './state';
+
+/** Everything the sandbox holds; route modules read and change it. Lives as long as one sandbox. */
+export interface SandboxContext {
+  url: string;
+  now: () => Date;
+  tokenLifetimeSeconds: number;
+  google: { clientId: string; clientSecret: string };
+  microsoft: { clientId: string; clientSecret: string; tenantId: string };
+  keys: { privateKey: CryptoKey; publicJwk: JWK; kid: string };
+  accounts: DemoAccount[];
+  mailboxes: Map<string, Mailbox>;
+  /** Calendar events per account e-mail, stored in each provider's own resource shape. */
+  calendars: Map<string, Record<string, unknown>[]>;
+  codes: Map<string, AuthCode>;
+  accessTokens: Map<string, AccessGrant>;
+  refreshTokens: Map<
+    string,
+    { provider: 'google' | 'microsoft'; email: string; scope: string; revoked: boolean }
+  >;
+  revoked: Set<string>;
+  requests: RecordedRequest[];
+  faults: (FaultRule & { remaining: number })[];
+}
+
+export function accountOf(
+  ctx: SandboxContext,
+  provider: 'google' | 'microsoft',
+  email: string,
+): DemoAccount | undefined {
+  return ctx.accounts.find((a) => a.provider === provider && a.email === email);
+}
+
+export function mailboxOf(ctx: SandboxContext, email: string): Mailbox {
+  const mailbox = ctx.mailboxes.get(email);
+  if (!mailbox) throw new Error(`no mailbox for ${email}`);
+  return mailbox;
+}
+
+export function calendarOf(ctx: SandboxContext, email: string): Record<string, unknown>[] {
+  let events = ctx.calendars.get(email);
+  if (!events) {
+    events = [];
+    ctx.calendars.set(email, events);
+  }
+  return events;
+}

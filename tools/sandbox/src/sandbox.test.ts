@@ -1,0 +1,221 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from './sandbox';
+
+const verifier = randomBytes(32).toString('base64url');
+const challenge = createHash('sha256').update(verifier).digest('base64url');
+
+/** The whole authorization-code dance as a server does it; answers the token endpoint's JSON. */
+async function signIn(
+  sb: Sandbox,
+  provider: 'google' | 'microsoft',
+  email: string,
+  opts: { verifier?: string } = {},
+) {
+  const ends = sb[provider];
+  const url = new URL(ends.authorizeUrl);
+  const scope =
+    provider === 'google'
+      ? 'openid email profile https://www.googleapis.com/auth/gmail.readonly'
+      : 'openid profile email offline_access Mail.Read';
+  for (const [k, v] of Object.entries({
+    client_id: ends.clientId,
+    redirect_uri: 'http://127.0.0.1:1/cb',
+    response_type: 'code',
+    scope,
+    state: 's1',
+    nonce: 'n1',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  })) {
+    url.searchParams.set(k, v);
+  }
+  const page = await (await fetch(url)).text();
+  expect(page).toContain(`aria-label="${email}"`);
+  const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] as string;
+  const fields = new URLSearchParams(
+    [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+      m[1] as string,
+      (m[2] as string).replace(/&#(\d+);/g, (_x, c) => String.fromCharCode(Number(c))),
+    ]),
+  );
+  fields.set('login_hint', email);
+  const chosen = await fetch(
+    action.replace(/&#(\d+);/g, (_x, c) => String.fromCharCode(Number(c))),
+    { method: 'POST', body: fields, redirect: 'manual' },
+  );
+  const back = new URL(chosen.headers.get('location') as string);
+  expect(back.searchParams.get('state')).toBe('s1');
+  const code = back.searchParams.get('code') as string;
+  const exchange = () =>
+    fetch(ends.tokenUrl, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: 'http://127.0.0.1:1/cb',
+        client_id: ends.clientId,
+        client_secret: ends.clientSecret,
+        code_verifier: opts.verifier ?? verifier,
+      }),
+    });
+  return { exchange, code };
+}
+
+describe('the provider sandbox', () => {
+  let sb: Sandbox;
+  beforeAll(async () => {
+    sb = await startSandbox();
+  });
+  afterAll(() => sb.close());
+
+  it.each([
+    ['google', 'avery.quinn@example.com'],
+    ['microsoft', 'jordan.lee@example.com'],
+  ] as const)(
+    'runs the %s code flow with PKCE and signs ID tokens its JWKS verifies',
+    async (provider, email) => {
+      const { exchange } = await signIn(sb, provider, email);
+      const res = await exchange();
+      expect(res.status).toBe(200);
+      const tokens = await res.json();
+      expect(tokens).toMatchObject({
+        token_type: 'Bearer',
+        expires_in: expect.any(Number),
+        refresh_token: expect.any(String),
+        access_token: expect.any(String),
+      });
+      const { payload } = await jwtVerify(
+        tokens.id_token,
+        createRemoteJWKSet(new URL(sb[provider].jwksUri)),
+        { audience: sb[provider].clientId, issuer: sb[provider].issuer },
+      );
+      expect(payload).toMatchObject({
+        nonce: 'n1',
+        ...(provider === 'google'
+          ? { email, email_verified: true }
+          : { preferred_username: email, ver: '2.0' }),
+      });
+      const again = await exchange();
+      expect(again.status).toBe(400);
+      expect(await again.json()).toMatchObject({ error: 'invalid_grant' });
+    },
+  );
+
+  it('refuses a wrong PKCE verifier', async () => {
+    const { exchange } = await signIn(sb, 'google', 'avery.quinn@example.com', {
+      verifier: 'wrong-verifier-wrong-verifier-wrong-verifier',
+    });
+    const res = await exchange();
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'invalid_grant', error_description: 'Invalid code verifier.' });
+  });
+
+  it('lists Gmail messages with the q operators, pages, raw bodies and history', async () => {
+    const tokens = await (await (await signIn(sb, 'google', 'avery.quinn@example.com')).exchange()).json();
+    const get = async (path: string) => {
+      const res = await fetch(`${sb.google.apiBase}/gmail/v1/users/me/${path}`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const all = await get('messages?maxResults=500');
+    expect(all.body.messages.length).toBeGreaterThanOrEqual(14);
+    expect(all.body.messages[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{16}$/),
+      threadId: expect.any(String),
+    });
+    const orders = await get(
+      `messages?q=${encodeURIComponent('(category:purchases OR subject:(order OR receipt OR invoice)) newer_than:24m -subject:shipped')}`,
+    );
+    expect(orders.body.resultSizeEstimate).toBeGreaterThan(5);
+    expect(orders.body.resultSizeEstimate).toBeLessThan(all.body.messages.length);
+    const paged = await get('messages?maxResults=5');
+    expect(paged.body.messages).toHaveLength(5);
+    const next = await get(`messages?maxResults=5&pageToken=${paged.body.nextPageToken}`);
+    expect(next.body.messages[0].id).not.toBe(paged.body.messages[0].id);
+    const raw = await get(`messages/${all.body.messages[0].id}?format=raw`);
+    expect(Buffer.from(raw.body.raw, 'base64url').toString()).toMatch(/^From: /m);
+    const full = await get(`messages/${all.body.messages[0].id}?format=full`);
+    expect(full.body.payload.headers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Subject' })]),
+    );
+
+    const profile = await get('profile');
+    sb.addMessage(
+      'avery.quinn@example.com',
+      'From: a@example.com\r\nSubject: New order 1\r\nDate: Mon, 16 Nov 2026 10:00:00 +0000\r\n\r\nhello',
+    );
+    const history = await get(`history?startHistoryId=${profile.body.historyId}&historyTypes=messageAdded`);
+    expect(history.body.history).toHaveLength(1);
+    expect(Number(history.body.historyId)).toBeGreaterThan(Number(profile.body.historyId));
+    sb.expireHistory('avery.quinn@example.com');
+    expect((await get(`history?startHistoryId=${profile.body.historyId}`)).status).toBe(404);
+  });
+
+  it('pages Graph mail through a delta query and then answers only changes', async () => {
+    const tokens = await (await (await signIn(sb, 'microsoft', 'jordan.lee@example.com')).exchange()).json();
+    const get = async (url: string) =>
+      (
+        await fetch(url, {
+          headers: { authorization: `Bearer ${tokens.access_token}`, prefer: 'odata.maxpagesize=5' },
+        })
+      ).json();
+    let page = await get(
+      `${sb.microsoft.graphBase}/v1.0/me/mailFolders/inbox/messages/delta?$select=subject,receivedDateTime`,
+    );
+    let seen = page.value.length;
+    while (page['@odata.nextLink']) {
+      page = await get(page['@odata.nextLink']);
+      seen += page.value.length;
+    }
+    expect(seen).toBeGreaterThanOrEqual(11);
+    const deltaLink = page['@odata.deltaLink'];
+    expect((await get(deltaLink)).value).toEqual([]);
+    sb.addMessage(
+      'jordan.lee@example.com',
+      'From: b@example.com\r\nSubject: Order 2\r\nDate: Mon, 16 Nov 2026 10:00:00 +0000\r\n\r\nhi',
+    );
+    const changes = await get(deltaLink);
+    expect(changes.value.map((m: { subject: string }) => m.subject)).toEqual(['Order 2']);
+    const raw = await fetch(`${sb.microsoft.graphBase}/v1.0/me/messages/${changes.value[0].id}/$value`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(await raw.text()).toContain('Subject: Order 2');
+  });
+
+  it('answers 401 in each provider’s format without a valid token', async () => {
+    const google = await fetch(`${sb.google.apiBase}/gmail/v1/users/me/profile`, {
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(google.status).toBe(401);
+    expect((await google.json()).error.status).toBe('UNAUTHENTICATED');
+    const graph = await fetch(`${sb.microsoft.graphBase}/v1.0/me`);
+    expect((await graph.json()).error.code).toBe('InvalidAuthenticationToken');
+  });
+
+  it('injects faults and records every request', async () => {
+    sb.clearRequests();
+    sb.fail({ match: '/gmail/', status: 429, retryAfter: 2, times: 1 });
+    const first = await fetch(`${sb.google.apiBase}/gmail/v1/users/me/profile`);
+    expect(first.status).toBe(429);
+    expect(first.headers.get('retry-after')).toBe('2');
+    expect((await fetch(`${sb.google.apiBase}/gmail/v1/users/me/profile`)).status).toBe(401);
+    expect(sb.requests().map((r) => r.path)).toEqual([
+      '/google/gmail/v1/users/me/profile',
+      '/google/gmail/v1/users/me/profile',
+    ]);
+  });
+
+  it('seeds 10,000 messages quickly', async () => {
+    const raws = Array.from(
+      { length: 10_000 },
+      (_, i) =>
+        `From: s${i}@example.com\r\nSubject: Message ${i}\r\nDate: Mon, 16 Nov 2026 10:00:00 +0000\r\n\r\nbody ${i}`,
+    );
+    const start = performance.now();
+    sb.seedMessages('avery.quinn@example.com', raws);
+    expect(performance.now() - start).toBeLessThan(5000);
+  });
+});

@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A demo account of one provider. */
+export interface DemoAccount {
+  provider: 'google' | 'microsoft';
+  email: string;
+  name: string;
+  givenName: string;
+  familyName: string;
+  /** Google `sub`, or Microsoft `oid`. */
+  id: string;
+  picture: string;
+}
+
+export interface StoredMessage {
+  id: string;
+  threadId: string;
+  raw: Buffer;
+  internalDate: number;
+  labelIds: string[];
+  historyId: number;
+  subject: string;
+  from: string;
+  /** Lower-cased text the `q` search and `$search` look in (headers and body). */
+  haystack: string;
+  /** Graph's change counter for delta queries. */
+  changeSeq: number;
+}
+
+export interface Mailbox {
+  messages: StoredMessage[];
+  byId: Map<string, StoredMessage>;
+  historyId: number;
+  /** historyIds older than this answer 404 (Gmail keeps about a week of history). */
+  oldestHistoryId: number;
+  changeSeq: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  provider: 'google' | 'microsoft' | 'graph' | 'control' | 'other';
+  at: Date;
+}
+
+export interface FaultRule {
+  /** Substring of the path, or a pattern over it. */
+  match: RegExp | string;
+  status?: 429 | 500 | 502 | 503;
+  retryAfter?: number;
+  delayMs?: number;
+  /** Destroys the connection without an answer. */
+  drop?: boolean;
+  /** Answers 200 with a body that is not JSON. */
+  garbage?: boolean;
+  /** How many matching requests it applies to (default 1). */
+  times?: number;
+}
+
+export interface AccessGrant {
+  provider: 'google' | 'microsoft';
+  email: string;
+  scope: string;
+  expiresAt: number;
+}
+
+export interface AuthCode {
+  provider: 'google' | 'microsoft';
+  email: string;
+  clientId: string;
+  redirectUri: string;
+  challenge: string;
+  scope: string;
+  nonce: string | null;
+  tenant: string;
+  expiresAt: number;
+}
+
+/** 16 lowercase hex digits, like Gmail's message ids. */
+export const gmailId = () => randomBytes(8).toString('hex');
+/** Long opaque ids, like Graph's. */
+export const graphId = () => `AAMk${randomBytes(24).toString('base64url')}`;
+export const opaqueToken = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
+export const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
