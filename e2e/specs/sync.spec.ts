@@ -1,0 +1,31 @@
+import { PurchasesPage } from '../pages/PurchasesPage';
+import { DEMO, PROVIDERS } from '../support/accounts';
+import { asUser } from '../support/api';
+import { expect, test } from '../support/fixtures';
+
+for (const provider of PROVIDERS) {
+  test(`Refresh Purchases fills the list from the ${provider} sandbox mailbox`, async ({ signedInPage }) => {
+    const page = await signedInPage(provider);
+    const api = await asUser(page);
+    const before = (await api.purchases()).length;
+    const syncCalls: string[] = [];
+    page.on('request', (req) => {
+      if (/\/(google-auth\/google\/sync|microsoft-auth\/warranty-sync)\//.test(req.url()))
+        syncCalls.push(new URL(req.url()).pathname);
+    });
+    const purchases = new PurchasesPage(page);
+    await purchases.open(DEMO[provider].name);
+    await page.getByRole('button', { name: 'Refresh Purchases' }).click();
+    await expect(page.getByText('Syncing Purchases')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Mailbox synced' })).toBeVisible({
+      timeout: 45_000,
+    });
+    await expect(page.getByText('Syncing Purchases')).toBeHidden();
+    expect(syncCalls).toEqual([
+      provider === 'google' ? '/google-auth/google/sync/' : '/microsoft-auth/warranty-sync/',
+    ]);
+    const after = (await api.purchases()).length;
+    expect(after).toBeGreaterThan(before);
+    await expect(page.getByRole('row')).not.toHaveCount(1);
+  });
+}

@@ -1,0 +1,10 @@
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: the global setup starts the server and sets it`);
+  return value;
+}
+
+/** The server under test (same origin for the web app and the API). */
+export const appUrl = () => required('WARRANTLY_URL');
+/** The provider sandbox the server started; `/__sandbox/...` is its control API. */
+export const sandboxUrl = () => required('WARRANTLY_SANDBOX_URL');

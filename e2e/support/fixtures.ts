@@ -1,0 +1,65 @@
+import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { LoginPage } from '../pages/LoginPage';
+import type { Provider } from './accounts';
+import { appUrl } from './env';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Signed-in browser states, one sign-in per provider per worker: sign-in is rate limited, and every spec
+ * signing in afresh would hit the limit. Access tokens live 15 minutes, so a state is renewed after 10;
+ * a spec that logs out signs in on its own instead (logout revokes the tokens a shared state holds).
+ */
+class Sessions {
+  private readonly states = new Map<Provider, { state: StorageState; at: number }>();
+
+  constructor(private readonly browser: Browser) {}
+
+  async state(provider: Provider): Promise<StorageState> {
+    const cached = this.states.get(provider);
+    if (cached && Date.now() - cached.at < 10 * 60_000) return cached.state;
+    const context = await this.browser.newContext({ baseURL: appUrl() });
+    const page = await context.newPage();
+    await new LoginPage(page).signIn(provider);
+    const state = await context.storageState();
+    await context.close();
+    this.states.set(provider, { state, at: Date.now() });
+    return state;
+  }
+}
+
+interface Fixtures {
+  /** A new page signed in as the provider's demo account, at /dashboard. */
+  signedInPage: (provider: Provider, viewport?: { width: number; height: number }) => Promise<Page>;
+}
+
+export const test = base.extend<Fixtures, { sessions: Sessions }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use) => {
+    await use(appUrl());
+  },
+  sessions: [
+    async ({ browser }, use) => {
+      await use(new Sessions(browser));
+    },
+    { scope: 'worker' },
+  ],
+  signedInPage: async ({ browser, sessions }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (provider, viewport = { width: 1280, height: 900 }) => {
+      const context = await browser.newContext({
+        baseURL: appUrl(),
+        viewport,
+        storageState: await sessions.state(provider),
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: /Dashboard$/ })).toBeVisible();
+      return page;
+    });
+    for (const context of contexts) await context.close();
+  },
+});
+
+export { expect };
