@@ -5,7 +5,7 @@ import { opaqueToken, s256 } from './state';
 
 type Provider = 'google' | 'microsoft';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The account picker: one button per demo account, named by its e-mail, and a Cancel. */
 function pickerPage(
@@ -15,13 +15,13 @@ function pickerPage(
   params: Record<string, string>,
 ): string {
   const hidden = Object.entries(params)
-    .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('');
   const buttons = ctx.accounts
     .filter((a) => a.provider === provider)
     .map(
       (a) =>
-        `<li><button type="submit" name="login_hint" value="${escape(a.email)}" aria-label="${escape(a.email)}" style="display:flex;gap:.75rem;align-items:center;width:100%;padding:.75rem 1rem;border:1px solid #cbd5e1;border-radius:.5rem;background:#fff;font:inherit;cursor:pointer"><span aria-hidden="true" style="display:inline-grid;place-items:center;width:2rem;height:2rem;border-radius:50%;background:#1d4ed8;color:#fff">${escape(a.name[0] ?? '?')}</span><span><strong>${escape(a.name)}</strong><br><span>${escape(a.email)}</span></span></button></li>`,
+        `<li><button type="submit" name="login_hint" value="${escapeHtml(a.email)}" aria-label="${escapeHtml(a.email)}" style="display:flex;gap:.75rem;align-items:center;width:100%;padding:.75rem 1rem;border:1px solid #cbd5e1;border-radius:.5rem;background:#fff;font:inherit;cursor:pointer"><span aria-hidden="true" style="display:inline-grid;place-items:center;width:2rem;height:2rem;border-radius:50%;background:#1d4ed8;color:#fff">${escapeHtml(a.name[0] ?? '?')}</span><span><strong>${escapeHtml(a.name)}</strong><br><span>${escapeHtml(a.email)}</span></span></button></li>`,
     )
     .join('');
   const title =
@@ -32,7 +32,7 @@ function pickerPage(
 <body style="font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#0f172a">
 <main><h1 style="font-size:1.4rem">Choose an account</h1>
 <p>This is the local provider sandbox standing in for ${provider === 'google' ? 'Google' : 'Microsoft'}. No real account is used.</p>
-<form method="post" action="${escape(action)}">${hidden}<ul style="list-style:none;padding:0;display:grid;gap:.5rem">${buttons}</ul>
+<form method="post" action="${escapeHtml(action)}">${hidden}<ul style="list-style:none;padding:0;display:grid;gap:.5rem">${buttons}</ul>
 <button type="submit" name="cancel" value="1" style="margin-top:1rem;padding:.5rem 1rem">Cancel</button></form></main></body></html>`;
 }
 

@@ -191,15 +191,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (fault.status) {
       if (fault.retryAfter !== undefined) reply.header('retry-after', String(fault.retryAfter));
       const message = fault.status === 429 ? 'Rate Limit Exceeded' : 'Backend Error';
-      return reply
-        .code(fault.status)
-        .send({
-          error: {
-            code: fault.status,
-            message,
-            status: fault.status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL',
-          },
-        });
+      return reply.code(fault.status).send({
+        error: {
+          code: fault.status,
+          message,
+          status: fault.status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL',
+        },
+      });
     }
   });
 
