@@ -3,6 +3,9 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from './sandbox';
 
+// Provider JSON is read loosely here; the assertions pin the shapes down.
+type Json = Record<string, any>;
+
 const verifier = randomBytes(32).toString('base64url');
 const challenge = createHash('sha256').update(verifier).digest('base64url');
 
@@ -35,7 +38,7 @@ async function signIn(
   expect(page).toContain(`aria-label="${email}"`);
   const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] as string;
   const fields = new URLSearchParams(
-    [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+    [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [
       m[1] as string,
       (m[2] as string).replace(/&#(\d+);/g, (_x, c) => String.fromCharCode(Number(c))),
     ]),
@@ -79,7 +82,7 @@ describe('the provider sandbox', () => {
       const { exchange } = await signIn(sb, provider, email);
       const res = await exchange();
       expect(res.status).toBe(200);
-      const tokens = await res.json();
+      const tokens = (await res.json()) as Json;
       expect(tokens).toMatchObject({
         token_type: 'Bearer',
         expires_in: expect.any(Number),
@@ -113,12 +116,14 @@ describe('the provider sandbox', () => {
   });
 
   it('lists Gmail messages with the q operators, pages, raw bodies and history', async () => {
-    const tokens = await (await (await signIn(sb, 'google', 'avery.quinn@example.com')).exchange()).json();
+    const tokens = (await (
+      await (await signIn(sb, 'google', 'avery.quinn@example.com')).exchange()
+    ).json()) as Json;
     const get = async (path: string) => {
       const res = await fetch(`${sb.google.apiBase}/gmail/v1/users/me/${path}`, {
         headers: { authorization: `Bearer ${tokens.access_token}` },
       });
-      return { status: res.status, body: await res.json() };
+      return { status: res.status, body: (await res.json()) as Json };
     };
     const all = await get('messages?maxResults=500');
     expect(all.body.messages.length).toBeGreaterThanOrEqual(14);
@@ -155,13 +160,15 @@ describe('the provider sandbox', () => {
   });
 
   it('pages Graph mail through a delta query and then answers only changes', async () => {
-    const tokens = await (await (await signIn(sb, 'microsoft', 'jordan.lee@example.com')).exchange()).json();
+    const tokens = (await (
+      await (await signIn(sb, 'microsoft', 'jordan.lee@example.com')).exchange()
+    ).json()) as Json;
     const get = async (url: string) =>
-      (
+      (await (
         await fetch(url, {
           headers: { authorization: `Bearer ${tokens.access_token}`, prefer: 'odata.maxpagesize=5' },
         })
-      ).json();
+      ).json()) as Json;
     let page = await get(
       `${sb.microsoft.graphBase}/v1.0/me/mailFolders/inbox/messages/delta?$select=subject,receivedDateTime`,
     );
