@@ -197,9 +197,9 @@ describe('the provider sandbox', () => {
       headers: { authorization: 'Bearer nope' },
     });
     expect(google.status).toBe(401);
-    expect((await google.json()).error.status).toBe('UNAUTHENTICATED');
+    expect(((await google.json()) as Json).error.status).toBe('UNAUTHENTICATED');
     const graph = await fetch(`${sb.microsoft.graphBase}/v1.0/me`);
-    expect((await graph.json()).error.code).toBe('InvalidAuthenticationToken');
+    expect(((await graph.json()) as Json).error.code).toBe('InvalidAuthenticationToken');
   });
 
   it('injects faults and records every request', async () => {
