@@ -1,0 +1,178 @@
+/**
+ * `npm run bench:extract [-- --check]`: accuracy and speed of the extractor over a corpus folder
+ * (CORPUS_DIR, default ../shared/corpus) scored against its truth.json. Knows no file by name: every
+ * document goes through the same code the CLI runs. `--check` fails when a field falls below the floor
+ * recorded in bench/extract-floor.json.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extractBytes, kindOf } from '@warrantly/extract/extract-file';
+import type { Extraction } from '@warrantly/extract/types';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CORPUS = path.resolve(ROOT, process.env.CORPUS_DIR ?? '../shared/corpus');
+const FLOOR_FILE = path.join(ROOT, 'bench/extract-floor.json');
+const FIELDS = ['is_order', 'merchant', 'order_id', 'purchase_date', 'total', 'currency'] as const;
+type Field = (typeof FIELDS)[number];
+
+interface Truth {
+  kind: 'pdf' | 'email' | 'text';
+  is_order: boolean;
+  merchant?: string | null;
+  merchant_aliases?: string[];
+  order_id?: string | null;
+  order_id_aliases?: string[];
+  purchase_date?: string | null;
+  purchase_date_aliases?: string[];
+  total?: string | null;
+  currency?: string | null;
+}
+
+const LEGAL =
+  /\b(gmbh|ag|kg|ltd|limited|llc|inc|corp|corporation|co|sa|sas|sarl|sl|spa|srl|bv|nv|pty|pvt|private|sdn|bhd|plc|llp|oy|ab|as|aps)\b/g;
+const normMerchant = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .replace(LEGAL, ' ')
+    .replace(/\s+/g, '');
+const normId = (s: string) => s.trim().replace(/^#/, '').trim();
+
+function isRight(field: Field, truth: Truth, got: Extraction): boolean {
+  const value = got[field];
+  switch (field) {
+    case 'is_order':
+      return value === truth.is_order;
+    case 'merchant':
+      if (truth.merchant === null) return value === null;
+      return (
+        typeof value === 'string' &&
+        [truth.merchant, ...(truth.merchant_aliases ?? [])].some(
+          (m) => m && normMerchant(m) === normMerchant(value),
+        )
+      );
+    case 'order_id':
+      if (truth.order_id === null) return value === null;
+      return (
+        typeof value === 'string' &&
+        [truth.order_id, ...(truth.order_id_aliases ?? [])].some((id) => id && normId(id) === normId(value))
+      );
+    case 'purchase_date':
+      if (truth.purchase_date === null) return value === null;
+      return [truth.purchase_date, ...(truth.purchase_date_aliases ?? [])].includes(value as string);
+    case 'total':
+      if (truth.total === null) return value === null;
+      return typeof value === 'string' && Number(value).toFixed(2) === Number(truth.total).toFixed(2);
+    case 'currency':
+      return value === truth.currency;
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0
+    ? Number.NaN
+    : ((s[Math.floor((s.length - 1) / 2)] as number) + (s[Math.ceil((s.length - 1) / 2)] as number)) / 2;
+};
+
+async function main() {
+  const check = process.argv.includes('--check');
+  if (!existsSync(path.join(CORPUS, 'truth.json'))) {
+    console.log(`No corpus at ${CORPUS} (set CORPUS_DIR): nothing to measure.`);
+    return 0;
+  }
+  const truth = JSON.parse(readFileSync(path.join(CORPUS, 'truth.json'), 'utf8')) as Record<string, Truth>;
+  const score: Record<string, Record<string, { right: number; total: number }>> = {};
+  const misses: string[] = [];
+  const timing = { pdfPage: [] as number[], text: [] as number[], email: [] as number[] };
+  let falseOrders = 0;
+
+  for (const [file, expected] of Object.entries(truth)) {
+    const folder = expected.kind === 'email' ? 'email' : expected.kind;
+    const full = path.join(CORPUS, folder, file);
+    const kind = kindOf(file);
+    if (!kind || !existsSync(full)) {
+      misses.push(`${file}: missing from the corpus folder`);
+      continue;
+    }
+    const bytes = readFileSync(full);
+    let got: Extraction;
+    try {
+      await extractBytes(kind, bytes); // warm-up: the timed run is the second
+      const start = performance.now();
+      got = await extractBytes(kind, bytes);
+      const ms = performance.now() - start;
+      if (expected.kind === 'pdf') timing.pdfPage.push(ms / (got.pages ?? 1));
+      else if (expected.kind === 'text') timing.text.push(ms);
+      else timing.email.push(ms);
+    } catch (error) {
+      misses.push(`${file}: failed: ${(error as Error).message}`);
+      continue;
+    }
+    if (expected.kind === 'email' && !expected.is_order && got.is_order) falseOrders += 1;
+    const group = `${expected.kind}${expected.kind === 'email' ? (expected.is_order ? ' order' : ' non-order') : ''}`;
+    for (const field of FIELDS) {
+      if (!(field in expected)) continue;
+      if (!expected.is_order && field !== 'is_order') continue;
+      score[group] ??= {};
+      const cell = (score[group][field] ??= { right: 0, total: 0 });
+      cell.total += 1;
+      if (isRight(field, expected, got)) cell.right += 1;
+      else
+        misses.push(
+          `${file}  ${field}: expected ${JSON.stringify(expected[field])}, got ${JSON.stringify(got[field])}`,
+        );
+    }
+  }
+
+  console.log(`Extraction over ${Object.keys(truth).length} documents in ${CORPUS}\n`);
+  const header = ['kind', ...FIELDS].map((h) => h.padEnd(14)).join('');
+  console.log(header);
+  const shares: Record<string, Record<string, number>> = {};
+  for (const [group, fields] of Object.entries(score).sort()) {
+    shares[group] = {};
+    const row = [group.padEnd(14)];
+    for (const field of FIELDS) {
+      const cell = fields[field];
+      if (!cell) {
+        row.push('-'.padEnd(14));
+        continue;
+      }
+      const share = cell.right / cell.total;
+      (shares[group] as Record<string, number>)[field] = Number(share.toFixed(3));
+      row.push(`${(share * 100).toFixed(0)}% ${cell.right}/${cell.total}`.padEnd(14));
+    }
+    console.log(row.join(''));
+  }
+  console.log(`\nnon-order e-mails taken for an order: ${falseOrders}`);
+  console.log(
+    `median ms: per PDF page ${median(timing.pdfPage).toFixed(1)}, per text receipt ${median(timing.text).toFixed(2)}, per e-mail ${median(timing.email).toFixed(2)}`,
+  );
+  console.log(`\nmisses (${misses.length}):`);
+  for (const miss of misses) console.log(`  ${miss}`);
+
+  if (process.argv.includes('--record')) {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(FLOOR_FILE, `${JSON.stringify(shares, null, 2)}\n`);
+    console.log(`\nrecorded the floor in ${path.relative(ROOT, FLOOR_FILE)}`);
+  }
+  if (!check) return 0;
+  const floor = JSON.parse(readFileSync(FLOOR_FILE, 'utf8')) as Record<string, Record<string, number>>;
+  const below: string[] = [];
+  for (const [group, fields] of Object.entries(floor)) {
+    for (const [field, min] of Object.entries(fields)) {
+      const now = shares[group]?.[field] ?? 0;
+      if (now + 1e-9 < min) below.push(`${group} ${field}: ${now} < floor ${min}`);
+    }
+  }
+  if (falseOrders > 0) below.push(`${falseOrders} non-order e-mail(s) taken for an order`);
+  if (below.length > 0) {
+    console.error(`\nbelow the recorded floor:\n  ${below.join('\n  ')}`);
+    return 1;
+  }
+  console.log('\nevery field at or above the recorded floor');
+  return 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,97 @@
+import { findMerchantInText, findOrderNumber, findProducts, findPurchaseDate, findTotal } from './fields';
+import { detectCurrency, detectDateOrder } from './locale';
+import type { StructuredOrder } from './structured';
+import type { Extraction } from './types';
+
+/** Everything found in a document's lines, before any e-mail-specific decisions. */
+export interface LineFields {
+  merchant: string | null;
+  order_id: string | null;
+  purchase_date: string | null;
+  total: string | null;
+  currency: string | null;
+  products: Extraction['products'];
+  confidence: Record<string, number>;
+  signals: string[];
+  totalLine: number | null;
+}
+
+/**
+ * Reads the purchase fields from a document's reading-order lines, after structured data when there is
+ * some: each field from schema.org first, then the general rules.
+ */
+export function readFields(
+  lines: string[],
+  options: { structured?: StructuredOrder | null; senderDomain?: string | null } = {},
+): LineFields {
+  const text = lines.join('\n');
+  const s = options.structured ?? null;
+  const confidence: Record<string, number> = {};
+  const signals: string[] = [];
+
+  const { currency: detected, signal: currencySignal } = detectCurrency(text, options.senderDomain ?? null);
+  const order = detectDateOrder(text, s?.currency ?? detected);
+
+  const total = findTotal(lines);
+  const orderNumber = findOrderNumber(lines);
+  const date = findPurchaseDate(lines, order);
+  const merchant = findMerchantInText(lines);
+  const totalLine = total ? Number(/@(\d+)$/.exec(total.signal)?.[1] ?? Number.NaN) : Number.NaN;
+  const products = findProducts(lines, Number.isFinite(totalLine) ? totalLine : null);
+
+  const pick = <T>(
+    field: string,
+    fromStructured: T | null | undefined,
+    fromText: { value: T; confidence: number; signal: string } | null,
+  ) => {
+    if (fromStructured !== null && fromStructured !== undefined) {
+      confidence[field] = 0.95;
+      signals.push(`jsonld:${field}`);
+      return fromStructured;
+    }
+    if (!fromText) return null;
+    confidence[field] = fromText.confidence;
+    signals.push(`${field}:${fromText.signal}`);
+    return fromText.value;
+  };
+
+  const totalValue = pick(
+    'total',
+    s?.total,
+    total
+      ? { value: Number(total.amount.decimal).toFixed(2), confidence: total.confidence, signal: total.signal }
+      : null,
+  );
+  const currency = s?.currency ?? total?.amount.currency ?? detected ?? null;
+  if (currency) {
+    confidence.currency = s?.currency ? 0.95 : total?.amount.currency ? 0.9 : 0.6;
+    if (currencySignal) signals.push(currencySignal);
+  }
+  const structuredProducts = s && s.products.length > 0 ? s.products : null;
+  if (structuredProducts) signals.push('jsonld:products');
+  return {
+    merchant: pick(
+      'merchant',
+      s?.merchant,
+      merchant ? { value: merchant.name, confidence: merchant.confidence, signal: merchant.signal } : null,
+    ),
+    order_id: pick(
+      'order_id',
+      s?.orderId,
+      orderNumber
+        ? { value: orderNumber.id, confidence: orderNumber.confidence, signal: orderNumber.signal }
+        : null,
+    ),
+    purchase_date: pick(
+      'purchase_date',
+      s?.date,
+      date ? { value: date.date, confidence: date.confidence, signal: date.signal } : null,
+    ),
+    total: totalValue,
+    currency,
+    products: structuredProducts ?? products,
+    confidence,
+    signals,
+    totalLine: Number.isFinite(totalLine) ? totalLine : null,
+  };
+}

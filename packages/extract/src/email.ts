@@ -1,0 +1,196 @@
+import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
+import { classifyEmail } from './classify';
+import { readFields } from './document';
+import { findOrderNumber } from './fields';
+import { htmlToLines, parseHtml } from './html-text';
+import { looksLikePerson, merchantFromDisplayName, merchantFromDomain } from './merchant';
+import { extractPdf } from './pdf';
+import { type StructuredOrder, structuredOrders } from './structured';
+import type { EmailFacts, Extraction } from './types';
+
+/** Attachments above this size are not read (the same limit as an upload). */
+const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+function firstAddress(value: AddressObject | AddressObject[] | undefined) {
+  const list = [value ?? []].flat().flatMap((a) => a.value);
+  const first = list[0];
+  return { name: first?.name?.trim() || null, address: first?.address?.toLowerCase() || null };
+}
+
+/** The sender of a message forwarded inline ("---------- Forwarded message ---------"), if any. */
+function forwardedSender(lines: string[]): { name: string | null; address: string | null } | null {
+  const start = lines.findIndex((l) =>
+    /forwarded message|begin forwarded message|original message|weitergeleitete nachricht|message transféré/i.test(
+      l,
+    ),
+  );
+  if (start === -1) return null;
+  for (const line of lines.slice(start, start + 8)) {
+    const m = /^(?:from|von|de)\s*:\s*(?:"?([^"<]*?)"?\s*)?<?([\w.+-]+@[\w.-]+)>?/i.exec(line.trim());
+    if (m) return { name: m[1]?.trim() || null, address: (m[2] as string).toLowerCase() };
+  }
+  return null;
+}
+
+/** Picks the order a page describes; an Order or Invoice beats a ParcelDelivery. */
+function mainStructured(orders: StructuredOrder[]): StructuredOrder | null {
+  return orders.find((o) => o.type !== 'ParcelDelivery') ?? orders[0] ?? null;
+}
+
+/**
+ * Reads the purchase in an HTML or text body: schema.org data first, then the general rules, then what
+ * the headers say (sender for the merchant, Date for the purchase date). Shared by .eml and .html input.
+ */
+function readBody(
+  html: string | null,
+  plain: string | null,
+  facts: EmailFacts,
+  senderDomain: string | null,
+): Extraction {
+  const root = html ? parseHtml(html) : null;
+  const structured = root ? structuredOrders(root) : [];
+  const main = mainStructured(structured);
+  const lines = html
+    ? htmlToLines(html)
+    : (plain ?? '')
+        .split(/\r?\n/)
+        .map((l) => l.replace(/\s+$/, ''))
+        .filter((l) => l.trim());
+  const fields = readFields(lines, {
+    structured: main?.type === 'ParcelDelivery' ? null : main,
+    senderDomain,
+  });
+
+  const signals = [...fields.signals];
+  const fromName =
+    facts.from_name && !looksLikePerson(facts.from_name, senderDomain)
+      ? merchantFromDisplayName(facts.from_name)
+      : null;
+  const domainName = merchantFromDomain(senderDomain);
+  let merchant = main?.type !== 'ParcelDelivery' && main?.merchant ? main.merchant : null;
+  if (!merchant && fromName) {
+    merchant = fromName;
+    fields.confidence.merchant = 0.8;
+    signals.push('merchant:sender-name');
+  } else if (!merchant && domainName) {
+    merchant = domainName;
+    fields.confidence.merchant = 0.6;
+    signals.push('merchant:sender-domain');
+  } else if (!merchant) {
+    merchant = fields.merchant;
+  }
+  let date = fields.purchase_date;
+  if (!date && facts.date) {
+    date = facts.date.slice(0, 10);
+    fields.confidence.purchase_date = 0.5;
+    signals.push('purchase_date:date-header');
+  }
+  const relatedIds = [
+    ...structured.flatMap((s) => [s.orderId, ...s.relatedOrderIds]),
+    findOrderNumber([facts.subject ?? ''])?.id,
+    fields.order_id,
+  ].filter((v, i, all): v is string => Boolean(v) && all.indexOf(v) === i);
+
+  const classification = classifyEmail({
+    subject: facts.subject ?? '',
+    body: lines.join('\n'),
+    hasStructuredOrder: structured.some((s) => s.type !== 'ParcelDelivery'),
+    hasStructuredShipping: structured.length > 0 && structured.every((s) => s.type === 'ParcelDelivery'),
+    hasTotal: fields.total !== null && (fields.confidence.total ?? 0) >= 0.7,
+    hasOrderNumber: fields.order_id !== null,
+    hasProducts: fields.products.length > 0,
+    fromAddress: facts.from_address ?? '',
+  });
+
+  return {
+    kind: 'email',
+    is_order: classification.isOrder,
+    merchant,
+    order_id: fields.order_id,
+    purchase_date: date,
+    total: fields.total,
+    currency: fields.currency,
+    products: fields.products,
+    confidence: fields.confidence,
+    signals: [...classification.signals, ...signals],
+    email: { ...facts, is_shipping_update: classification.isShipping, related_order_ids: relatedIds },
+    text: lines.join('\n'),
+  };
+}
+
+async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> {
+  // A forwarded message attached whole (message/rfc822) is the order; the wrapper is just the forward.
+  if (depth < 3) {
+    for (const attachment of mail.attachments) {
+      if (attachment.contentType === 'message/rfc822' && attachment.size <= MAX_ATTACHMENT_BYTES) {
+        const inner = await fromParsed(await simpleParser(attachment.content), depth + 1);
+        if (inner.is_order) return { ...inner, signals: ['forwarded:attached', ...inner.signals] };
+      }
+    }
+  }
+  const from = firstAddress(mail.from);
+  const html = typeof mail.html === 'string' ? mail.html : null;
+  const plainLines = (mail.text ?? '').split(/\r?\n/);
+  const forwarded = forwardedSender(plainLines);
+  const sender = forwarded ?? from;
+  const facts: EmailFacts = {
+    subject: mail.subject?.trim() || null,
+    from_name: sender.name,
+    from_address: sender.address,
+    date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date.toISOString() : null,
+    message_id: mail.messageId ?? null,
+    is_shipping_update: false,
+    related_order_ids: [],
+  };
+  const domain = sender.address?.split('@')[1] ?? null;
+  const result = readBody(html, mail.text ?? null, facts, domain);
+  if (forwarded) result.signals.unshift('forwarded:inline');
+
+  // An invoice attached as a PDF can hold what the body does not say.
+  if (result.total === null || result.order_id === null) {
+    for (const attachment of mail.attachments) {
+      if (attachment.contentType !== 'application/pdf' || attachment.size > MAX_ATTACHMENT_BYTES) continue;
+      try {
+        const pdf = await extractPdf(new Uint8Array(attachment.content), { maxPages: 10, ocr: false });
+        result.total ??= pdf.total;
+        result.currency ??= pdf.currency;
+        result.order_id ??= pdf.order_id;
+        if (result.products.length === 0) result.products = pdf.products;
+        result.signals.push('attachment:pdf');
+      } catch {
+        result.signals.push('attachment:pdf-unreadable');
+      }
+    }
+  }
+  return result;
+}
+
+/**
+ * Reads an RFC 822 message: charsets, quoted-printable, base64, multipart/alternative and forwarded
+ * messages through mailparser; the HTML is parsed, never rendered, and nothing it points at is fetched.
+ */
+export async function extractEmail(raw: Uint8Array | string): Promise<Extraction> {
+  const mail = await simpleParser(typeof raw === 'string' ? raw : Buffer.from(raw), {
+    skipImageLinks: true,
+    skipTextToHtml: true,
+  });
+  return fromParsed(mail, 0);
+}
+
+/**
+ * Reads an e-mail's HTML body or a saved order page, as an e-mail without headers.
+ * @example extractHtml('<p>Order #A-1234</p><p>Total: $5.00</p>').total //=> '5.00'
+ */
+export function extractHtml(html: string): Extraction {
+  const facts: EmailFacts = {
+    subject: null,
+    from_name: null,
+    from_address: null,
+    date: null,
+    message_id: null,
+    is_shipping_update: false,
+    related_order_ids: [],
+  };
+  const titled = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
+  return readBody(html, null, { ...facts, subject: titled ?? null }, null);
+}

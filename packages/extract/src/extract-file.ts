@@ -1,0 +1,47 @@
+import { extractEmail, extractHtml } from './email';
+import { extractPdf } from './pdf';
+import { extractText } from './text';
+import type { Extraction } from './types';
+
+export type FileKind = 'pdf' | 'email' | 'html' | 'text';
+
+/** Which reader a file name calls for; null for an extension extraction does not read. */
+export function kindOf(name: string): FileKind | null {
+  const ext = name.toLowerCase().split('.').pop();
+  if (ext === 'pdf') return 'pdf';
+  if (ext === 'eml') return 'email';
+  if (ext === 'html' || ext === 'htm') return 'html';
+  if (ext === 'txt') return 'text';
+  return null;
+}
+
+/** Extracts from a file's bytes by kind: the one entry point for the CLI and the benchmark. */
+export async function extractBytes(kind: FileKind, bytes: Uint8Array): Promise<Extraction> {
+  switch (kind) {
+    case 'pdf':
+      return extractPdf(bytes);
+    case 'email':
+      return extractEmail(bytes);
+    case 'html':
+      return extractHtml(Buffer.from(bytes).toString('utf8'));
+    case 'text':
+      return extractText(Buffer.from(bytes).toString('utf8'));
+  }
+}
+
+/** The CLI's output object: the contract's fields, in the contract's order. */
+export function toOutput(file: string, e: Extraction) {
+  return {
+    file,
+    kind: e.kind,
+    is_order: e.is_order,
+    merchant: e.merchant,
+    order_id: e.order_id,
+    purchase_date: e.purchase_date,
+    total: e.total,
+    currency: e.currency,
+    products: e.products.map(({ name, quantity, price }) => ({ name, quantity, price })),
+    confidence: e.confidence,
+    signals: e.signals,
+  };
+}

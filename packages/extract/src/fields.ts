@@ -1,0 +1,262 @@
+import { type ParsedAmount, parseAmount } from './amount';
+import { type DateOrder, findDates } from './dates';
+import type { Product } from './types';
+
+/** An amount written on a line, where it starts, and what it read as. */
+interface LineAmount extends ParsedAmount {
+  index: number;
+}
+
+// Money as printed: optional currency before or after, grouped digits, a decimal part.
+const MONEY =
+  /(?:(?:US\$|C\$|CA\$|A\$|AU\$|HK\$|S\$|R\$|[€£¥₹৳₩₽₺₫₱฿₪$]|\b(?:RM|Rp\.?|Rs\.?|[A-Z]{3}))\s?)?-?\d{1,3}(?:[.,\s'’]\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:[€£₹]|\b[A-Z]{3}\b))?|(?:(?:US\$|[€£$]|\b(?:RM|[A-Z]{3}))\s?)?-?\d+(?:[.,]\d{1,2})/g;
+
+/**
+ * Amounts on a line, left to right. Numbers that are clearly something else (percentages, quantities
+ * like "2 x", dates, long ids) are skipped; bare integers only count when `allowIntegers`.
+ */
+export function amountsIn(line: string, allowIntegers = false): LineAmount[] {
+  const out: LineAmount[] = [];
+  MONEY.lastIndex = 0;
+  for (let m = MONEY.exec(line); m; m = MONEY.exec(line)) {
+    const raw = m[0].trim();
+    const after = line.slice(m.index + m[0].length, m.index + m[0].length + 2);
+    if (after.startsWith('%') || /^\s?x\b/i.test(after)) continue;
+    if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/.test(line.slice(m.index))) continue;
+    const parsed = parseAmount(raw.replace(/\s+(?=\d{3}\b)/g, ''));
+    if (!parsed) continue;
+    const hasDecimals = /[.,]\d{1,2}$/.test(raw.replace(/\s?(?:[€£₹]|[A-Z]{3})$/, ''));
+    if (!hasDecimals && !parsed.currency && !allowIntegers) continue;
+    if (Math.abs(parsed.minor) > 1e12) continue;
+    out.push({ ...parsed, index: m.index });
+  }
+  return out;
+}
+
+const TOTAL_LABELS: [RegExp, number][] = [
+  [
+    /\b(grand\s*total|order\s*total|total\s*paid|amount\s*paid|total\s*amount|total\s*due|amount\s*due|balance\s*due|total\s*charged|payment\s*total|invoice\s*total|total\s*price|total\s*\(incl|total\s*incl|total\s*inc\.?\s*(gst|vat|tax))\b/i,
+    5,
+  ],
+  [
+    /\b(gesamtbetrag|gesamtsumme|rechnungsbetrag|endbetrag|zahlbetrag|zu\s*zahlen|bruttobetrag|summe\s*brutto|gesamt\s*brutto|gesamtpreis)\b/i,
+    5,
+  ],
+  [
+    /\b(montant\s*total|total\s*ttc|net\s*à\s*payer|montant\s*ttc|importe\s*total|total\s*a\s*pagar|totale\s*(da\s*pagare|ordine|fattura)?|totaal(bedrag)?|te\s*betalen|jumlah(\s*bayaran)?|total\s*sales|total\s*rounded|rounded\s*total)\b/i,
+    5,
+  ],
+  [/\b(total|summe|gesamt|montant|importe|totale|amount)\b/i, 2],
+];
+
+const NOT_TOTAL =
+  /\b(sub\s*-?\s*total|subtotal|zwischensumme|nettobetrag|net\s*amount|total\s*(tax|vat|gst|discount|savings|items?|qty|quantity|excl|excluding|hors|net|before|weight|pieces|points)|tax\s*total|total\s*\d+\s*items?|rounding|change|tendered|cash\s*(paid|received)?|you\s*saved|savings|points)\b/i;
+
+/** Labels of lines that are never products. */
+const NOT_PRODUCT =
+  /\b(sub\s*-?\s*total|total|subtotal|summe|gesamt|zwischensumme|tax|vat|gst|sst|mwst|ust|tva|iva|btw|shipping|delivery|versand|livraison|envío|spedizione|verzending|postage|handling|fee|fees|gebühr|frais|deposit|pfand|discount|rabatt|remise|descuento|coupon|voucher|promo|savings|you\s*saved|rounding|change|tendered|cash|visa|mastercard|amex|paypal|card|payment|paid|balance|amount\s*due|credit|refund|tip|gratuity|service\s*charge|net\s*amount|nettobetrag|installation|giftwrap|gift\s*wrap)\b/i;
+
+export interface TotalResult {
+  amount: ParsedAmount;
+  confidence: number;
+  signal: string;
+}
+
+/**
+ * The amount paid: on the line with the strongest total label (or the line after a bare label), the
+ * largest of equally labelled amounts, later lines winning ties; without a label, the largest amount.
+ */
+export function findTotal(lines: string[]): TotalResult | null {
+  let best: { amount: ParsedAmount; weight: number; line: number } | null = null;
+  for (const [i, line] of lines.entries()) {
+    if (NOT_TOTAL.test(line) && !/grand\s*total|total\s*paid|amount\s*paid/i.test(line)) continue;
+    const label = TOTAL_LABELS.find(([re]) => re.test(line));
+    if (!label) continue;
+    let amounts = amountsIn(line);
+    // Receipts often print the label and its amount on consecutive lines.
+    for (let j = 1; amounts.length === 0 && j <= 2 && i + j < lines.length; j += 1) {
+      const next = lines[i + j] as string;
+      if (/[a-z]{4,}/i.test(next.replace(/\b(RM|USD|EUR|GBP|MYR|incl|inkl)\b/gi, ''))) break;
+      amounts = amountsIn(next, true);
+    }
+    const amount = amounts[amounts.length - 1];
+    if (!amount || amount.minor <= 0) continue;
+    const weight = label[1];
+    if (!best || weight > best.weight || (weight === best.weight && amount.minor >= best.amount.minor)) {
+      best = { amount, weight, line: i };
+    }
+  }
+  if (best) {
+    return {
+      amount: best.amount,
+      confidence: best.weight >= 5 ? 0.9 : 0.7,
+      signal: `label:total@${best.line}`,
+    };
+  }
+  const all = lines.flatMap((l) => amountsIn(l)).filter((a) => a.minor > 0);
+  const largest = all.sort((a, b) => b.minor - a.minor)[0];
+  return largest ? { amount: largest, confidence: 0.3, signal: 'largest-amount' } : null;
+}
+
+const ORDER_LABELS: [RegExp, number][] = [
+  [
+    /\b(?:order|bestell|commande|pedido|ordine|bestelling|auftrags?)\s*(?:-\s*)?(?:number|no\.?|nr\.?|num(?:ber|éro|ero)?|n[°º]|#|id|nummer|reference|ref\.?)?\s*[:#.]?\s*(?:n[°º]\s*)?/i,
+    5,
+  ],
+  [
+    /\b(?:numéro\s*de\s*commande|n[°º]\s*de\s*commande|número\s*de\s*pedido|numero\s*d['’]ordine|bestelnummer|bestellnummer)\s*[:#.]?\s*/i,
+    5,
+  ],
+  [
+    /\b(?:invoice|rechnung|facture|factura|fattura|factuur|bill|receipt|beleg|quittung|reçu|recibo|ricevuta|confirmation|booking|reservation|buchungs?|transaction)\s*(?:-\s*)?(?:number|no\.?|nr\.?|num(?:ber|éro|ero)?|n[°º]|#|id|nummer|code|reference|ref\.?)\s*[:#.]?\s*/i,
+    4,
+  ],
+  [
+    /\b(?:rechnungsnummer|rechnungs-nr\.?|belegnummer|quittungsnummer|numéro\s*de\s*facture|número\s*de\s*factura|bill\s*no|c\/n\s*no|inv\s*no)\s*[:#.]?\s*/i,
+    4,
+  ],
+  [/\b(?:reference|ref\.?|referenz|référence)\s*(?:number|no\.?|nr\.?|#)?\s*[:#.]\s*/i, 2],
+];
+
+const ID_TOKEN = /^#?\s*([A-Z0-9][A-Z0-9\-_/.]{2,40}[A-Z0-9]|[A-Z0-9]{3,})/i;
+
+/**
+ * The merchant's order (or invoice, receipt, booking) number: the token after the strongest label that
+ * holds a digit and is not a date, amount or phone number.
+ * @example findOrderNumber(['Thanks! Order #112-4471905-22 ships today']) //=> { id: '112-4471905-22', ... }
+ */
+export function findOrderNumber(lines: string[]): { id: string; confidence: number; signal: string } | null {
+  let best: { id: string; weight: number; line: number } | null = null;
+  for (const [i, line] of lines.entries()) {
+    for (const [label, weight] of ORDER_LABELS) {
+      label.lastIndex = 0;
+      const m = label.exec(line);
+      if (!m) continue;
+      let rest = line.slice(m.index + m[0].length);
+      if (!rest.trim() && i + 1 < lines.length) rest = lines[i + 1] as string;
+      const token = ID_TOKEN.exec(rest.trim())?.[1]?.replace(/[.]$/, '');
+      if (!token || !/\d/.test(token)) continue;
+      if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(token) || /^\d{4}-\d{2}-\d{2}$/.test(token)) continue;
+      if (/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(token)) continue;
+      if (token.replace(/\D/g, '').length < 3) continue;
+      if (!best || weight > best.weight) best = { id: token.replace(/^#/, ''), weight, line: i };
+      break;
+    }
+  }
+  return best
+    ? {
+        id: best.id,
+        confidence: best.weight >= 5 ? 0.9 : best.weight >= 4 ? 0.75 : 0.5,
+        signal: `label:order-number@${best.line}`,
+      }
+    : null;
+}
+
+const DATE_LABELS =
+  /\b(order(?:ed)?\s*(?:date|on|placed)|date\s*of\s*(?:order|purchase|invoice|issue)|purchase\s*date|invoice\s*date|bill\s*date|placed\s*on|issued?(?:\s*on)?|receipt\s*date|transaction\s*date|bestelldatum|rechnungsdatum|belegdatum|kaufdatum|datum|date\s*de\s*(?:commande|facture)|fecha(?:\s*de\s*(?:pedido|compra|factura))?|data\s*(?:dell['’]ordine|ordine|fattura)?|besteldatum|factuurdatum|tarikh|date)\b/i;
+
+/** The purchase date: on a date-labelled line first (or the next), then the first date in the document. */
+export function findPurchaseDate(
+  lines: string[],
+  order: DateOrder,
+): { date: string; confidence: number; signal: string } | null {
+  for (const [i, line] of lines.entries()) {
+    if (
+      !DATE_LABELS.test(line) ||
+      /\b(due|fällig|échéance|delivery|lieferdatum|ship|expir|valid|birth|leistungsdatum)\b/i.test(line)
+    )
+      continue;
+    const here =
+      findDates(line, order)[0] ??
+      (i + 1 < lines.length ? findDates(lines[i + 1] as string, order)[0] : undefined);
+    if (here) return { date: here.iso, confidence: here.ambiguous ? 0.6 : 0.9, signal: `label:date@${i}` };
+  }
+  for (const line of lines) {
+    const first = findDates(line, order)[0];
+    if (first) return { date: first.iso, confidence: first.ambiguous ? 0.4 : 0.6, signal: 'first-date' };
+  }
+  return null;
+}
+
+const LEGAL_SUFFIX =
+  /\b(GmbH|AG|KG|OHG|UG|e\.K\.|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Corp\.?|Corporation|Co\.|S\.?A\.?S?\.?|S\.?A\.?R\.?L\.?|S\.?L\.?|S\.?p\.?A\.?|S\.?r\.?l\.?|B\.?V\.?|N\.?V\.?|Pty|Pvt\.?|Private Limited|SDN\.?\s*BHD\.?|BHD|PLC|LLP|Oy|AB|A\/S|ApS|Sp\.\s*z\s*o\.o\.)(?=\W|$)/i;
+const NOT_MERCHANT =
+  /\b(invoice|rechnung|facture|factura|receipt|quittung|tax|steuer|date|datum|page|seite|customer|kunde|client|bill\s*to|ship\s*to|sold\s*to|deliver|lieferung|empfänger|recipient|order|bestellung|commande|tel|phone|fax|email|e-mail|www\.|http|street|straße|strasse|road|jalan|avenue|postfach|iban|bic|swift|vat|ust|gst|reg\.?\s*no|page|total|amount|qty|description|beschreibung|thank)\b/i;
+const BUYER_MARKER =
+  /\b(bill\s*to|ship\s*to|sold\s*to|invoice\s*to|deliver\s*to|rechnungsempfänger|rechnungsadresse|lieferadresse|kunde|customer|client|factur[ée]\s*à|livr[ée]\s*à|buyer|käufer)\b/i;
+
+/**
+ * The seller named at the top of a printed document: a line with a legal form (GmbH, Ltd, SDN BHD...)
+ * wins, else the first line that reads like a name rather than a label, address or number.
+ */
+export function findMerchantInText(
+  lines: string[],
+): { name: string; confidence: number; signal: string } | null {
+  const top = lines.slice(0, Math.max(12, Math.ceil(lines.length * 0.5)));
+  let buyerUntil = -1;
+  const candidates: { name: string; score: number; line: number }[] = [];
+  for (const [i, raw] of top.entries()) {
+    const line = raw.replace(/\s{2,}.*/, '').trim();
+    if (BUYER_MARKER.test(raw)) buyerUntil = i + 4;
+    if (i <= buyerUntil) continue;
+    if (line.length < 3 || line.length > 70 || !/[A-Za-zÀ-ÿ]{2}/.test(line)) continue;
+    const hasLegal = LEGAL_SUFFIX.test(line);
+    if (!hasLegal && NOT_MERCHANT.test(line)) continue;
+    if (/\d{3,}/.test(line) && !hasLegal) continue;
+    if (/^[\W\d]+$/.test(line)) continue;
+    let score = hasLegal ? 6 : 2;
+    score += Math.max(0, 3 - i * 0.3);
+    if (/^[A-Z0-9&.,'’\- ]+$/.test(line) && /[A-Z]{3}/.test(line)) score += 1;
+    candidates.push({ name: line.replace(/[,:;]+$/, ''), score, line: i });
+  }
+  const best = candidates.sort((a, b) => b.score - a.score || a.line - b.line)[0];
+  return best
+    ? {
+        name: best.name,
+        confidence: best.score >= 6 ? 0.8 : 0.5,
+        signal: `${LEGAL_SUFFIX.test(best.name) ? 'legal-name' : 'header-line'}@${best.line}`,
+      }
+    : null;
+}
+
+const QUANTITY = /^(?:(\d{1,3})\s*[x×*]\s+|(?:qty|menge|anz\.?|quantité)\s*:?\s*(\d{1,3})\s+)/i;
+
+/**
+ * Product lines: a name followed by its amount, above the totals, that is not a tax, fee, shipping,
+ * deposit, discount or payment line.
+ */
+export function findProducts(lines: string[], totalLine: number | null): Product[] {
+  const end = totalLine ?? lines.length;
+  const products: Product[] = [];
+  for (const line of lines.slice(0, end)) {
+    if (NOT_PRODUCT.test(line)) continue;
+    const amounts = amountsIn(line);
+    const last = amounts[amounts.length - 1];
+    if (!last || last.minor <= 0) continue;
+    let name = line.slice(0, (amounts[0] as LineAmount).index).trim();
+    let quantity = 1;
+    const q = QUANTITY.exec(name);
+    if (q) {
+      quantity = Number(q[1] ?? q[2]);
+      name = name.slice(q[0].length);
+    }
+    const trailingQty = /\s(\d{1,3})\s*(?:x|×|pcs|stk\.?|st\.?)?$/i.exec(name);
+    if (trailingQty && Number(trailingQty[1]) < 100) {
+      quantity = Number(trailingQty[1]);
+      name = name.slice(0, trailingQty.index);
+    }
+    name = name
+      .replace(/\s{2,}/g, ' ')
+      .replace(/[:\-–|]+$/, '')
+      .trim();
+    if (name.length < 3 || !/[A-Za-zÀ-ÿ]{3}/.test(name) || findDates(name).length > 0) continue;
+    if (/^(qty|quantity|price|preis|description|item|artikel|unit|amount)\b/i.test(name)) continue;
+    products.push({
+      name,
+      quantity: quantity || 1,
+      price: last.decimal.replace(/^(\d+)$/, '$1.00'),
+      url: null,
+    });
+  }
+  return products.slice(0, 100);
+}

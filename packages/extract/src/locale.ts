@@ -1,0 +1,97 @@
+import { CURRENCY_CODES, parseAmount } from './amount';
+import type { DateOrder } from './dates';
+
+/** Country-code top-level domains and the currency their shops charge in. */
+const TLD_CURRENCY: Record<string, string> = {
+  de: 'EUR',
+  fr: 'EUR',
+  es: 'EUR',
+  it: 'EUR',
+  nl: 'EUR',
+  be: 'EUR',
+  at: 'EUR',
+  ie: 'EUR',
+  pt: 'EUR',
+  fi: 'EUR',
+  gr: 'EUR',
+  lu: 'EUR',
+  uk: 'GBP',
+  ca: 'CAD',
+  au: 'AUD',
+  nz: 'NZD',
+  in: 'INR',
+  my: 'MYR',
+  id: 'IDR',
+  sg: 'SGD',
+  jp: 'JPY',
+  ch: 'CHF',
+  se: 'SEK',
+  no: 'NOK',
+  dk: 'DKK',
+  pl: 'PLN',
+  cz: 'CZK',
+  br: 'BRL',
+  mx: 'MXN',
+  za: 'ZAR',
+  bd: 'BDT',
+  ma: 'MAD',
+  hk: 'HKD',
+};
+
+/** Words that only appear in documents of one currency's countries. */
+const WORD_CURRENCY: [RegExp, string][] = [
+  [
+    /\b(mwst|ust\.?|gesamtbetrag|gesamtsumme|rechnung|bestellung|zahlbetrag|montant|tva|ttc|iva|importe|totale|btw|totaal|factuur|bestelling)\b/i,
+    'EUR',
+  ],
+  [/\b(sdn\.? bhd|gst no|ringgit)\b/i, 'MYR'],
+  [/\b(gstin|rupees?)\b/i, 'INR'],
+  [/\b(vat reg|£)/i, 'GBP'],
+];
+
+/**
+ * The document's currency: the currency its amounts are written in most often, else what its words or
+ * sender's country say. Null when nothing says.
+ * @example detectCurrency('Total: 1.125,00 €') //=> 'EUR'
+ */
+export function detectCurrency(
+  text: string,
+  senderDomain: string | null = null,
+): { currency: string | null; signal: string | null } {
+  const counts = new Map<string, number>();
+  const bump = (code: string, n = 1) => counts.set(code, (counts.get(code) ?? 0) + n);
+  for (const m of text.matchAll(
+    /(US\$|C\$|CA\$|A\$|AU\$|HK\$|S\$|NZ\$|R\$|[€£¥₹৳₩₽₺₫₱฿₪]|\$|\bRM(?=\s?\d)|\bRp\.?(?=\s?\d)|\bRs\.?(?=\s?\d))/g,
+  )) {
+    const parsed = parseAmount(`${m[1]}1`);
+    if (parsed?.currency) bump(parsed.currency);
+  }
+  for (const m of text.matchAll(/\b([A-Z]{3})\b/g))
+    if (CURRENCY_CODES.has(m[1] as string)) bump(m[1] as string, 2);
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
+  const tld = senderDomain?.split('.').pop()?.toLowerCase();
+  const tldCurrency = tld ? TLD_CURRENCY[tld] : undefined;
+  if (best) {
+    // A bare "$" in a Canadian or Australian shop's mail is their dollar.
+    if (best[0] === 'USD' && tldCurrency && tldCurrency.endsWith('D') && !/\bUSD\b|US\$/.test(text)) {
+      return { currency: tldCurrency, signal: `currency:$+tld:${tld}` };
+    }
+    return { currency: best[0], signal: `currency:${best[0]}` };
+  }
+  for (const [re, code] of WORD_CURRENCY)
+    if (re.test(text)) return { currency: code, signal: `currency-words:${code}` };
+  if (tldCurrency) return { currency: tldCurrency, signal: `currency-tld:${tld}` };
+  return { currency: null, signal: null };
+}
+
+/**
+ * Whether 03/04/2025 is the 3rd of April or March 4th here: an unambiguous numeric date in the document
+ * settles it; else US dollars mean month first; else day first, as most of the world writes.
+ */
+export function detectDateOrder(text: string, currency: string | null): DateOrder {
+  for (const m of text.matchAll(/\b(\d{1,2})[/-](\d{1,2})[/-](\d{2,4})\b/g)) {
+    if (Number(m[1]) > 12 && Number(m[2]) <= 12) return 'dmy';
+    if (Number(m[2]) > 12 && Number(m[1]) <= 12) return 'mdy';
+  }
+  return currency === 'USD' ? 'mdy' : 'dmy';
+}

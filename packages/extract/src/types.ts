@@ -1,0 +1,58 @@
+/** One product line of a purchase. `price` is a decimal string ("1299.00") for the line, or null. */
+export interface Product {
+  name: string;
+  quantity: number;
+  price: string | null;
+  url: string | null;
+}
+
+/** What an e-mail's headers and body said beyond the purchase fields. */
+export interface EmailFacts {
+  subject: string | null;
+  from_name: string | null;
+  from_address: string | null;
+  /** The Date header, ISO 8601. */
+  date: string | null;
+  message_id: string | null;
+  /** A shipping or delivery notice (never an order itself; may enrich one already held). */
+  is_shipping_update: boolean;
+  /** Order numbers the message mentions (a shipping notice's reference). */
+  related_order_ids: string[];
+}
+
+/**
+ * What extraction read from one document. Every field is null when not found; `confidence` holds a 0..1
+ * score per field found, `signals` the evidence used (for explaining a result or a bug report).
+ */
+export interface Extraction {
+  kind: 'pdf' | 'email' | 'text';
+  is_order: boolean;
+  merchant: string | null;
+  order_id: string | null;
+  /** YYYY-MM-DD */
+  purchase_date: string | null;
+  /** Decimal string, e.g. "1299.00" */
+  total: string | null;
+  /** ISO 4217 */
+  currency: string | null;
+  products: Product[];
+  confidence: Record<string, number>;
+  signals: string[];
+  email?: EmailFacts;
+  pages?: number;
+  text_layer?: boolean;
+  ocr?: boolean;
+  /** The document's text as read, for an optional LLM pass; never printed by the CLI. */
+  text?: string;
+}
+
+/** A document that cannot be read at all (as opposed to one where fields were not found). */
+export class DocumentError extends Error {
+  override name = 'DocumentError';
+  constructor(
+    readonly code: 'encrypted' | 'corrupt' | 'too_many_pages' | 'not_pdf',
+    message: string,
+  ) {
+    super(message);
+  }
+}
