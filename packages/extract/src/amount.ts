@@ -33,6 +33,7 @@ const SYMBOLS: [string, string][] = [
   ['Kč', 'CZK'],
   ['Ft', 'HUF'],
   ['Fr.', 'CHF'],
+  ['DH', 'MAD'],
   ['€', 'EUR'],
   ['£', 'GBP'],
   ['¥', 'JPY'],

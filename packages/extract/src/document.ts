@@ -1,3 +1,4 @@
+import { withColumnPairs } from './columns';
 import { findMerchantInText, findOrderNumber, findProducts, findPurchaseDate, findTotal } from './fields';
 import { detectCurrency, detectDateOrder } from './locale';
 import type { StructuredOrder } from './structured';
@@ -33,8 +34,9 @@ export function readFields(
   const order = detectDateOrder(text, s?.currency ?? detected);
 
   const total = findTotal(lines);
-  const orderNumber = findOrderNumber(lines);
-  const date = findPurchaseDate(lines, order);
+  const paired = withColumnPairs(lines);
+  const orderNumber = findOrderNumber(paired);
+  const date = findPurchaseDate(paired, order);
   const merchant = findMerchantInText(lines);
   const totalLine = total ? Number(/@(\d+)$/.exec(total.signal)?.[1] ?? Number.NaN) : Number.NaN;
   const products = findProducts(lines, Number.isFinite(totalLine) ? totalLine : null);

@@ -8,8 +8,11 @@ interface LineAmount extends ParsedAmount {
 }
 
 // Money as printed: optional currency before or after, grouped digits, a decimal part.
-const MONEY =
-  /(?:(?:US\$|C\$|CA\$|A\$|AU\$|HK\$|S\$|R\$|[€£¥₹৳₩₽₺₫₱฿₪$]|\b(?:RM|Rp\.?|Rs\.?|[A-Z]{3}))\s?)?-?\d{1,3}(?:[.,\s'’]\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:[€£₹]|\b[A-Z]{3}\b))?|(?:(?:US\$|[€£$]|\b(?:RM|[A-Z]{3}))\s?)?-?\d+(?:[.,]\d{1,2})/g;
+const CURRENCY_PREFIX = String.raw`(?:(?:US\$|C\$|CA\$|A\$|AU\$|HK\$|S\$|R\$|[€£¥₹৳₩₽₺₫₱฿₪$]|\b(?:RM|Rp\.?|Rs\.?|[A-Z]{3}))\s?)?`;
+const NUMBER = String.raw`-?(?:\d{1,3}(?:[.,\s'’]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![\d])`;
+const CURRENCY_SUFFIX = String.raw`(?:\s?(?:[€£₹]|\b[A-Z]{3}\b))?`;
+// Money as printed: optional currency before or after, grouped digits, a decimal part.
+const MONEY = new RegExp(`${CURRENCY_PREFIX}${NUMBER}${CURRENCY_SUFFIX}`, 'g');
 
 /**
  * Amounts on a line, left to right. Numbers that are clearly something else (percentages, quantities
@@ -100,7 +103,7 @@ export function findTotal(lines: string[]): TotalResult | null {
 
 const ORDER_LABELS: [RegExp, number][] = [
   [
-    /\b(?:order|bestell|commande|pedido|ordine|bestelling|auftrags?)\s*(?:-\s*)?(?:number|no\.?|nr\.?|num(?:ber|éro|ero)?|n[°º]|#|id|nummer|reference|ref\.?)?\s*[:#.]?\s*(?:n[°º]\s*)?/i,
+    /\b(?:order|bestell|commande|pedido|ordine|bestelling|auftrags?)\s*(?:-\s*)?(?:nummer|number|numéro|numero|num|nr\.?|no\.?|n[°º]|#|id|reference|ref\.?)?(?![a-zà-ÿ])\s*[:#.]?\s*(?:n[°º]\s*)?/i,
     5,
   ],
   [
@@ -108,7 +111,7 @@ const ORDER_LABELS: [RegExp, number][] = [
     5,
   ],
   [
-    /\b(?:invoice|rechnung|facture|factura|fattura|factuur|bill|receipt|beleg|quittung|reçu|recibo|ricevuta|confirmation|booking|reservation|buchungs?|transaction)\s*(?:-\s*)?(?:number|no\.?|nr\.?|num(?:ber|éro|ero)?|n[°º]|#|id|nummer|code|reference|ref\.?)\s*[:#.]?\s*/i,
+    /\b(?:invoice|rechnungs?|facture|factura|fattura|factuur|bill|receipt|beleg|quittung|reçu|recibo|ricevuta|confirmation|booking|reservation|buchungs?|transaction|bon)\s*(?:-\s*)?(?:nummer|number|numéro|numero|num|nr\.?|no\.?|n[°º]|#|id|code|reference|ref\.?)(?![a-zà-ÿ])\s*[:#.]?\s*/i,
     4,
   ],
   [

@@ -44,7 +44,8 @@ const WORD_CURRENCY: [RegExp, string][] = [
     /\b(mwst|ust\.?|gesamtbetrag|gesamtsumme|rechnung|bestellung|zahlbetrag|montant|tva|ttc|iva|importe|totale|btw|totaal|factuur|bestelling)\b/i,
     'EUR',
   ],
-  [/\b(sdn\.? bhd|gst no|ringgit)\b/i, 'MYR'],
+  [/\b(sdn\.? bhd|bhd\.?|gst (no|reg)|ringgit|malaysia|selangor|kuala lumpur|johor)\b/i, 'MYR'],
+  [/\b(maroc|morocco|rabat|casablanca|dirhams?)\b/i, 'MAD'],
   [/\b(gstin|rupees?)\b/i, 'INR'],
   [/\b(vat reg|£)/i, 'GBP'],
 ];
@@ -61,13 +62,16 @@ export function detectCurrency(
   const counts = new Map<string, number>();
   const bump = (code: string, n = 1) => counts.set(code, (counts.get(code) ?? 0) + n);
   for (const m of text.matchAll(
-    /(US\$|C\$|CA\$|A\$|AU\$|HK\$|S\$|NZ\$|R\$|[€£¥₹৳₩₽₺₫₱฿₪]|\$|\bRM(?=\s?\d)|\bRp\.?(?=\s?\d)|\bRs\.?(?=\s?\d))/g,
+    /(US\$|C\$|CA\$|A\$|AU\$|HK\$|S\$|NZ\$|R\$|[€£¥₹৳₩₽₺₫₱฿₪]|\$|\bRM(?= ?\d)|\bRp\.?(?= ?\d)|\bRs\.?(?= ?\d)|\bDH(?= ?\d)|(?<=\d ?)DH\b)/g,
   )) {
     const parsed = parseAmount(`${m[1]}1`);
     if (parsed?.currency) bump(parsed.currency);
   }
-  for (const m of text.matchAll(/\b([A-Z]{3})\b/g))
-    if (CURRENCY_CODES.has(m[1] as string)) bump(m[1] as string, 2);
+  // A code counts next to an amount only: "SDN BHD" is a company form, not Bahraini dinars.
+  for (const m of text.matchAll(/\d[\d.,]*[ \u00a0]?([A-Z]{3})\b|\b([A-Z]{3})[ \u00a0]?-?\d/g)) {
+    const code = (m[1] ?? m[2]) as string;
+    if (CURRENCY_CODES.has(code)) bump(code, 2);
+  }
   const best = [...counts].sort((a, b) => b[1] - a[1])[0];
   const tld = senderDomain?.split('.').pop()?.toLowerCase();
   const tldCurrency = tld ? TLD_CURRENCY[tld] : undefined;
