@@ -3,7 +3,13 @@ import { classifyEmail } from './classify';
 import { readFields } from './document';
 import { findOrderNumber } from './fields';
 import { htmlToLines, parseHtml } from './html-text';
-import { looksLikePerson, merchantFromDisplayName, merchantFromDomain } from './merchant';
+import {
+  cleanMerchant,
+  looksLikePerson,
+  merchantFromDisplayName,
+  merchantFromDomain,
+  merchantOfPage,
+} from './merchant';
 import { extractPdf } from './pdf';
 import { type StructuredOrder, structuredOrders } from './structured';
 import type { EmailFacts, Extraction } from './types';
@@ -62,23 +68,31 @@ function readBody(
   });
 
   const signals = [...fields.signals];
-  const fromName =
-    facts.from_name && !looksLikePerson(facts.from_name, senderDomain)
-      ? merchantFromDisplayName(facts.from_name)
-      : null;
+  const personal = facts.from_name !== null && looksLikePerson(facts.from_name, senderDomain);
+  const fromName = facts.from_name && !personal ? merchantFromDisplayName(facts.from_name) : null;
   const domainName = merchantFromDomain(senderDomain);
-  let merchant = main?.type !== 'ParcelDelivery' && main?.merchant ? main.merchant : null;
-  if (!merchant && fromName) {
-    merchant = fromName;
-    fields.confidence.merchant = 0.8;
-    signals.push('merchant:sender-name');
-  } else if (!merchant && domainName) {
-    merchant = domainName;
-    fields.confidence.merchant = 0.6;
-    signals.push('merchant:sender-domain');
-  } else if (!merchant) {
-    merchant = fields.merchant;
-  }
+  const page = root
+    ? merchantOfPage({
+        title: root.querySelector('title')?.text.trim() ?? null,
+        lines,
+        linkHosts: root
+          .querySelectorAll('a[href]')
+          .flatMap((a) => /^https?:\/\/([^/:?#]+)/i.exec(a.getAttribute('href') ?? '')?.[1] ?? []),
+        logoAlt: root.querySelector('img[alt]')?.getAttribute('alt')?.trim() || null,
+      })
+    : null;
+  let merchant: string | null = null;
+  const choose = (name: string | null, confidence: number, signal: string) => {
+    if (merchant || !name) return;
+    merchant = cleanMerchant(name);
+    fields.confidence.merchant = confidence;
+    signals.push(signal);
+  };
+  if (main?.type !== 'ParcelDelivery') choose(main?.merchant ?? null, 0.95, 'merchant:jsonld');
+  choose(fromName, 0.85, 'merchant:sender-name');
+  choose(domainName, 0.7, 'merchant:sender-domain');
+  choose(page?.name ?? null, 0.7, page?.signal ?? '');
+  choose(fields.merchant, fields.confidence.merchant ?? 0.4, 'merchant:text');
   let date = fields.purchase_date;
   if (!date && facts.date) {
     date = facts.date.slice(0, 10);
@@ -105,7 +119,7 @@ function readBody(
   return {
     kind: 'email',
     is_order: classification.isOrder,
-    merchant,
+    merchant: merchant as string | null,
     order_id: fields.order_id,
     purchase_date: date,
     total: fields.total,

@@ -1,5 +1,6 @@
 import { type ParsedAmount, parseAmount } from './amount';
 import { type DateOrder, findDates } from './dates';
+import { cleanMerchant } from './merchant';
 import type { Product } from './types';
 
 /** An amount written on a line, where it starts, and what it read as. */
@@ -184,7 +185,7 @@ export function findPurchaseDate(
 const LEGAL_SUFFIX =
   /\b(GmbH|AG|KG|OHG|UG|e\.K\.|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Corp\.?|Corporation|Co\.|S\.?A\.?S?\.?|S\.?A\.?R\.?L\.?|S\.?L\.?|S\.?p\.?A\.?|S\.?r\.?l\.?|B\.?V\.?|N\.?V\.?|Pty|Pvt\.?|Private Limited|SDN\.?\s*BHD\.?|BHD|PLC|LLP|Oy|AB|A\/S|ApS|Sp\.\s*z\s*o\.o\.)(?=\W|$)/i;
 const NOT_MERCHANT =
-  /\b(invoice|rechnung|facture|factura|receipt|quittung|tax|steuer|date|datum|page|seite|customer|kunde|client|bill\s*to|ship\s*to|sold\s*to|deliver|lieferung|empfänger|recipient|order|bestellung|commande|tel|phone|fax|email|e-mail|www\.|http|street|straße|strasse|road|jalan|avenue|postfach|iban|bic|swift|vat|ust|gst|reg\.?\s*no|page|total|amount|qty|description|beschreibung|thank)\b/i;
+  /\b(invoice\w*|rechnung\w*|factu\w*|receipt\w*|quittung|tax|steuer\w*|date|datum|page|seite|customer|kunde\w*|client|bill\s*to|ship\s*to|sold\s*to|deliver\w*|liefer\w*|empfänger|recipient|order\w*|bestell\w*|commande|tel|phone|fax|e-?mail|www\.|http|street|straße|strasse|str\.|road|jalan|avenue|postfach|iban|bic|swift|vat|ust|gst|reg\.?\s*no|total|amount|betrag|qty|menge|description|beschreibung|thank\w*|währung|currency|uhr|öffnungszeiten|opening|guest|name|artikel|items?|your|ihre?|cashier|kasse|station|member|payment|zahlung)\b/i;
 const BUYER_MARKER =
   /\b(bill\s*to|ship\s*to|sold\s*to|invoice\s*to|deliver\s*to|rechnungsempfänger|rechnungsadresse|lieferadresse|kunde|customer|client|factur[ée]\s*à|livr[ée]\s*à|buyer|käufer)\b/i;
 
@@ -195,7 +196,8 @@ const BUYER_MARKER =
 export function findMerchantInText(
   lines: string[],
 ): { name: string; confidence: number; signal: string } | null {
-  const top = lines.slice(0, Math.max(12, Math.ceil(lines.length * 0.5)));
+  // The seller heads most documents; a till receipt may name its company only at the foot.
+  const top = lines;
   let buyerUntil = -1;
   const candidates: { name: string; score: number; line: number }[] = [];
   for (const [i, raw] of top.entries()) {
@@ -206,11 +208,14 @@ export function findMerchantInText(
     const hasLegal = LEGAL_SUFFIX.test(line);
     if (!hasLegal && NOT_MERCHANT.test(line)) continue;
     if (/\d{3,}/.test(line) && !hasLegal) continue;
-    if (/^[\W\d]+$/.test(line)) continue;
+    if (/^[\W\d]+$/.test(line) || /\*{3,}|\d+[.,]\d+|\bkg\b|\bx\s*$/i.test(line)) continue;
+    if (/:/.test(line) && !/^(sold\s*by|seller|vendor|verkauf|rechnungsersteller)/i.test(line)) continue;
     let score = hasLegal ? 6 : 2;
     score += Math.max(0, 3 - i * 0.3);
+    if (!hasLegal && i > 15) continue;
     if (/^[A-Z0-9&.,'’\- ]+$/.test(line) && /[A-Z]{3}/.test(line)) score += 1;
-    candidates.push({ name: line.replace(/[,:;]+$/, ''), score, line: i });
+    const name = cleanMerchant(line);
+    if (name.length >= 2) candidates.push({ name, score, line: i });
   }
   const best = candidates.sort((a, b) => b.score - a.score || a.line - b.line)[0];
   return best
