@@ -8,10 +8,16 @@ export interface Classification {
 const SHIPPING_SUBJECT =
   /\b(shipped|has shipped|on (its|the) way|out for delivery|delivered|dispatched|tracking|shipment|versandt|verschickt|unterwegs|zugestellt|geliefert|expédiée?|en cours de livraison|livrée?|enviado|entregado|spedito|consegnato|verzonden|bezorgd|onderweg)\b/i;
 const ORDER_SUBJECT =
-  /\b(order|receipt|invoice|purchase|payment|booking|reservation|confirmation|confirmed|your (trip|itinerary|subscription)|bestellung|rechnung|quittung|zahlung|kauf|buchung|bestätigung|commande|reçu|facture|paiement|achat|réservation|pedido|recibo|factura|pago|compra|reserva|ordine|ricevuta|fattura|pagamento|acquisto|prenotazione|conferma|bestelling|factuur|betaling|aankoop|boeking|bevestiging|e-?ticket)\b/i;
+  /\b(order(ed)?|receipt|invoice|purchase|payment|booking|reservation|confirmation|confirmed|your (trip|itinerary|subscription)|bestellung|rechnung|quittung|zahlung|kauf|buchung|bestätigung|commande|reçu|facture|paiement|achat|réservation|pedido|recibo|factura|pago|compra|reserva|ordine|ricevuta|fattura|pagamento|acquisto|prenotazione|conferma|bestelling|factuur|betaling|aankoop|boeking|bevestiging|e-?ticket)\b/i;
 const ORDER_BODY =
-  /\b(order (number|no\.?|#|id|total|summary|details|confirmation)|invoice (number|no\.?|#|date)|thank(s| you) for (your )?(order|purchase|shopping|booking|payment)|receipt (number|#|no\.?)|amount paid|total paid|grand total|order total|bestellnummer|rechnungsnummer|vielen dank für ihre bestellung|numéro de commande|merci pour votre (commande|achat)|número de pedido|gracias por tu (compra|pedido)|numero d['’]ordine|bedankt voor je bestelling|confirmation (number|code)|booking (reference|number)|itinerary)\b/i;
+  /\b(order (number|no\.?|#|id|total|summary|details|confirmation)|invoice (number|no\.?|#|date)|thank(s| you) for (your )?(order|purchase|shopping|booking|payment)|receipt (number|#|no\.?)|amount paid|total paid|grand total|order total|bestellnummer|rechnungsnummer|vielen dank für ihre bestellung|numéro de commande|merci pour votre (commande|achat)|número de pedido|gracias por tu (compra|pedido)|numero d['’]ordine|bedankt voor je bestelling|confirmation (number|code)|booking (reference|number)|(booking|reservation|order|purchase) (is|has been) confirmed|itinerary)\b/i;
 const NEGATIVE: [RegExp, string, number][] = [
+  // Someone asking for an order or an invoice is not a shop confirming one.
+  [
+    /\b(i would like to (order|buy|purchase)|i'd like to (order|buy)|please (provide|send) (me|us)|could you (please )?(send|provide|quote)|can you (please )?(send|provide|quote)|request for (a )?quot(e|ation))\b/i,
+    'neg:request',
+    4,
+  ],
   [
     /\b(reset (your )?password|password reset|verify your (email|account)|confirm your (email|account|subscription)|sign-?in (attempt|alert)|new sign-?in|security (alert|notice)|two-factor|verification code|one-time (code|password))\b/i,
     'neg:account-notice',

@@ -1,5 +1,6 @@
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { classifyEmail } from './classify';
+import { parseDate } from './dates';
 import { readFields } from './document';
 import { findOrderNumber } from './fields';
 import { htmlToLines, parseHtml } from './html-text';
@@ -36,6 +37,14 @@ function forwardedSender(lines: string[]): { name: string | null; address: strin
     if (m) return { name: m[1]?.trim() || null, address: (m[2] as string).toLowerCase() };
   }
   return null;
+}
+
+/** The Date header's day as the sender wrote it (a UTC conversion can move it to the next day). */
+function headerDate(mail: ParsedMail): string | null {
+  const raw = mail.headerLines.find((h) => h.key === 'date')?.line ?? '';
+  const day = parseDate(raw.replace(/^date:\s*/i, ''), 'dmy');
+  if (day) return day;
+  return mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date.toISOString().slice(0, 10) : null;
 }
 
 /** Picks the order a page describes; an Order or Invoice beats a ParcelDelivery. */
@@ -94,7 +103,11 @@ function readBody(
   choose(page?.name ?? null, 0.7, page?.signal ?? '');
   choose(fields.merchant, fields.confidence.merchant ?? 0.4, 'merchant:text');
   let date = fields.purchase_date;
-  if (!date && facts.date) {
+  // In mail, an unlabelled date is as likely a delivery or travel date; the message's own date is better.
+  const isWeakDate = signals.some(
+    (sig) => sig === 'purchase_date:first-date' || sig.startsWith('purchase_date:label:date@'),
+  );
+  if (facts.date && (!date || isWeakDate)) {
     date = facts.date.slice(0, 10);
     fields.confidence.purchase_date = 0.5;
     signals.push('purchase_date:date-header');
@@ -151,7 +164,7 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> 
     subject: mail.subject?.trim() || null,
     from_name: sender.name,
     from_address: sender.address,
-    date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date.toISOString() : null,
+    date: headerDate(mail),
     message_id: mail.messageId ?? null,
     is_shipping_update: false,
     related_order_ids: [],
@@ -171,6 +184,22 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> 
         result.order_id ??= pdf.order_id;
         if (result.products.length === 0) result.products = pdf.products;
         result.signals.push('attachment:pdf');
+        // "Your invoice is attached": the mail says it is a purchase, the attachment says for how much.
+        const invoiceWord =
+          /\b(invoice|rechnung|facture|factura|fattura|factuur|receipt|quittung|beleg|reçu|recibo)\b/i;
+        const attachedWord =
+          /\b(attached|attachment|enclosed|anbei|anlage|beigefügt|ci-joint|pièce jointe|adjunt\w*|allegat\w*|bijlage)\b/i;
+        const body = result.text ?? '';
+        const saysPurchase =
+          invoiceWord.test(result.email?.subject ?? '') ||
+          (invoiceWord.test(body) && attachedWord.test(body));
+        const saysOtherwise = result.signals.some(
+          (sig) => sig.startsWith('neg:') || sig === 'shipping-notice',
+        );
+        if (!result.is_order && pdf.total && saysPurchase && !saysOtherwise) {
+          result.is_order = true;
+          result.signals.push('attachment:invoice');
+        }
       } catch {
         result.signals.push('attachment:pdf-unreadable');
       }

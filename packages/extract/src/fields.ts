@@ -53,6 +53,10 @@ const TOTAL_LABELS: [RegExp, number][] = [
   [/\b(total|summe|gesamt|montant|importe|totale|amount)\b/i, 2],
 ];
 
+/** Card or wallet lines: the amount beside them (or under them) is what was charged. */
+const PAYMENT_LINE =
+  /\b(visa|mastercard|master card|amex|american express|discover|paypal|apple pay|google pay|charged|card ending|debit|kreditkarte|carte bancaire|tarjeta)\b/i;
+
 const NOT_TOTAL =
   /\b(sub\s*-?\s*total|subtotal|zwischensumme|nettobetrag|net\s*amount|total\s*(tax|vat|gst|discount|savings|items?|qty|quantity|excl|excluding|hors|net|before|weight|pieces|points)|tax\s*total|total\s*\d+\s*items?|rounding|change|tendered|cash\s*(paid|received)?|you\s*saved|savings|points)\b/i;
 
@@ -74,7 +78,8 @@ export function findTotal(lines: string[]): TotalResult | null {
   let best: { amount: ParsedAmount; weight: number; line: number } | null = null;
   for (const [i, line] of lines.entries()) {
     if (NOT_TOTAL.test(line) && !/grand\s*total|total\s*paid|amount\s*paid/i.test(line)) continue;
-    const label = TOTAL_LABELS.find(([re]) => re.test(line));
+    const label: [RegExp, number] | undefined =
+      TOTAL_LABELS.find(([re]) => re.test(line)) ?? (PAYMENT_LINE.test(line) ? [PAYMENT_LINE, 3] : undefined);
     if (!label) continue;
     let amounts = amountsIn(line);
     // Receipts often print the label and its amount on consecutive lines.
@@ -97,12 +102,16 @@ export function findTotal(lines: string[]): TotalResult | null {
       signal: `label:total@${best.line}`,
     };
   }
-  const all = lines.flatMap((l) => amountsIn(l)).filter((a) => a.minor > 0);
+  const all = lines
+    .filter((l) => !/\b(save[ds]?|saving|discount|off|rabatt)\b/i.test(l))
+    .flatMap((l) => amountsIn(l))
+    .filter((a) => a.minor > 0);
   const largest = all.sort((a, b) => b.minor - a.minor)[0];
   return largest ? { amount: largest, confidence: 0.3, signal: 'largest-amount' } : null;
 }
 
 const ORDER_LABELS: [RegExp, number][] = [
+  [/\b(?:confirmation|bestätigung|confirmación)\s*:\s*/i, 4],
   [
     /\b(?:order|bestell|commande|pedido|ordine|bestelling|auftrags?)\s*(?:-\s*)?(?:nummer|number|numéro|numero|num|nr\.?|no\.?|n[°º]|#|id|reference|ref\.?)?(?![a-zà-ÿ])\s*[:#.]?\s*(?:n[°º]\s*)?/i,
     5,
@@ -122,6 +131,9 @@ const ORDER_LABELS: [RegExp, number][] = [
   [/\b(?:reference|ref\.?|referenz|référence)\s*(?:number|no\.?|nr\.?|#)?\s*[:#.]\s*/i, 2],
 ];
 
+const LOCATOR_LABEL =
+  /\b(?:confirmation\s*(?:code|number|#|no\.?)|record\s*locator|booking\s*(?:code|reference)|reservation\s*code|pnr|buchungscode|code\s*de\s*réservation|código\s*de\s*reserva)\s*[:#]?\s*/i;
+
 const ID_TOKEN = /^#?\s*([A-Z0-9][A-Z0-9\-_/.]{2,40}[A-Z0-9]|[A-Z0-9]{3,})/i;
 
 /**
@@ -132,6 +144,16 @@ const ID_TOKEN = /^#?\s*([A-Z0-9][A-Z0-9\-_/.]{2,40}[A-Z0-9]|[A-Z0-9]{3,})/i;
 export function findOrderNumber(lines: string[]): { id: string; confidence: number; signal: string } | null {
   let best: { id: string; weight: number; line: number } | null = null;
   for (const [i, line] of lines.entries()) {
+    // Travel bookings name themselves by a record locator: five to eight capital letters and digits.
+    const locator = LOCATOR_LABEL.exec(line);
+    if (locator) {
+      const rest = line.slice(locator.index + locator[0].length).trim() || (lines[i + 1] ?? '').trim();
+      const code = /^([A-Z0-9]{5,8})\b/.exec(rest)?.[1];
+      if (code && /[A-Z]/.test(code) && (!best || 6 > best.weight)) {
+        best = { id: code, weight: 6, line: i };
+        continue;
+      }
+    }
     for (const [label, weight] of ORDER_LABELS) {
       label.lastIndex = 0;
       const m = label.exec(line);
@@ -156,26 +178,38 @@ export function findOrderNumber(lines: string[]): { id: string; confidence: numb
     : null;
 }
 
-const DATE_LABELS =
-  /\b(order(?:ed)?\s*(?:date|on|placed)|date\s*of\s*(?:order|purchase|invoice|issue)|purchase\s*date|invoice\s*date|bill\s*date|placed\s*on|issued?(?:\s*on)?|receipt\s*date|transaction\s*date|bestelldatum|rechnungsdatum|belegdatum|kaufdatum|datum|date\s*de\s*(?:commande|facture)|fecha(?:\s*de\s*(?:pedido|compra|factura))?|data\s*(?:dell['’]ordine|ordine|fattura)?|besteldatum|factuurdatum|tarikh|date)\b/i;
+/** Labels naming the purchase itself; a bare "Date" may be any date (delivery, travel, printing). */
+const PURCHASE_DATE_LABELS =
+  /\b(order(?:ed)?\s*(?:date|on|placed)|date\s*of\s*(?:order|purchase|invoice|issue)|purchase\s*date|invoice\s*date|bill\s*date|placed\s*on|issued?(?:\s*on)?|booked\s*on|receipt\s*date|transaction\s*date|bestelldatum|bestellt\s*am|rechnungsdatum|belegdatum|kaufdatum|date\s*de\s*(?:commande|facture)|fecha\s*de\s*(?:pedido|compra|factura)|data\s*(?:dell['’]ordine|ordine|fattura)|besteldatum|factuurdatum|orderdatum)\b/i;
+const ANY_DATE_LABELS = /\b(date|datum|fecha|data|tarikh|le)\b/i;
+const NOT_PURCHASE_DATE =
+  /\b(due|fällig|échéance|vencimiento|scadenza|vervaldatum|delivery|lieferdatum|leistungsdatum|ship|arriv|expir|valid|birth|check-?in|check-?out|depart|cancel|until)\b/i;
 
-/** The purchase date: on a date-labelled line first (or the next), then the first date in the document. */
 export function findPurchaseDate(
   lines: string[],
   order: DateOrder,
 ): { date: string; confidence: number; signal: string } | null {
-  for (const [i, line] of lines.entries()) {
-    if (
-      !DATE_LABELS.test(line) ||
-      /\b(due|fällig|échéance|delivery|lieferdatum|ship|expir|valid|birth|leistungsdatum)\b/i.test(line)
-    )
-      continue;
-    const here =
-      findDates(line, order)[0] ??
-      (i + 1 < lines.length ? findDates(lines[i + 1] as string, order)[0] : undefined);
-    if (here) return { date: here.iso, confidence: here.ambiguous ? 0.6 : 0.9, signal: `label:date@${i}` };
-  }
+  const labelled = (labels: RegExp, signal: string, confidence: number) => {
+    for (const [i, line] of lines.entries()) {
+      if (!labels.test(line) || NOT_PURCHASE_DATE.test(line)) continue;
+      const here =
+        findDates(line, order)[0] ??
+        (i + 1 < lines.length ? findDates(lines[i + 1] as string, order)[0] : undefined);
+      if (here)
+        return {
+          date: here.iso,
+          confidence: here.ambiguous ? confidence - 0.3 : confidence,
+          signal: `${signal}@${i}`,
+        };
+    }
+    return null;
+  };
+  const strong = labelled(PURCHASE_DATE_LABELS, 'label:purchase-date', 0.9);
+  if (strong) return strong;
+  const weak = labelled(ANY_DATE_LABELS, 'label:date', 0.7);
+  if (weak) return weak;
   for (const line of lines) {
+    if (NOT_PURCHASE_DATE.test(line)) continue;
     const first = findDates(line, order)[0];
     if (first) return { date: first.iso, confidence: first.ambiguous ? 0.4 : 0.6, signal: 'first-date' };
   }

@@ -11,7 +11,7 @@ export interface EmailFacts {
   subject: string | null;
   from_name: string | null;
   from_address: string | null;
-  /** The Date header, ISO 8601. */
+  /** The Date header's day, YYYY-MM-DD, as the sender wrote it. */
   date: string | null;
   message_id: string | null;
   /** A shipping or delivery notice (never an order itself; may enrich one already held). */

@@ -178,7 +178,7 @@ export function createMailSync(deps: MailSyncDeps) {
                 {
                   source: SOURCE[provider],
                   sourceRef: outcome.ref.id,
-                  fallbackDate: date ? isoDate(new Date(date)) : null,
+                  fallbackDate: date,
                   status: extractionStatus(outcome.extraction),
                 },
                 now,
