@@ -126,7 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // Every route needs the bearer token unless it says it is public.
-  const requireUser = createGuard(deps.keys.signing);
+  const now = deps.now ?? (() => new Date());
+  const requireUser = createGuard(deps.keys.signing, now);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -137,7 +138,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     route.onRequest = [requireUser, ...existing];
   });
 
-  const now = deps.now ?? (() => new Date());
   const purchaseDeps = {
     db: deps.db,
     blobs: deps.blobs,

@@ -40,7 +40,8 @@ function toAppError(error: FastifyError | AppError | Error): AppError {
     const detail = fastifyError.validation
       .map((v) => {
         const field = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-        return field ? `${field}: ${v.message}` : (v.message ?? 'is invalid');
+        const message = /received undefined/.test(v.message ?? '') ? 'is required' : v.message;
+        return field ? `${field}: ${message}` : (message ?? 'is invalid');
       })
       .join('; ');
     return new AppError('invalid_input', detail || 'The request is invalid');

@@ -143,10 +143,8 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (fastify, 
         response: { 200: TokenPair, 400: ErrorBody, 401: ErrorBody },
       },
     },
-    (req) =>
-      opts.db
-        .transaction()
-        .execute((trx) => rotateRefreshToken(trx, signingKey, req.body.refresh_token, now())),
+    // No transaction: a detected reuse must revoke the family even though the request fails.
+    (req) => rotateRefreshToken(opts.db, signingKey, req.body.refresh_token, now()),
   );
   app.post(
     '/api/v1/auth/logout/',
