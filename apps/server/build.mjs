@@ -7,6 +7,8 @@ await build({
   entryPoints: { server: 'src/server.ts', 'extraction-worker': 'src/modules/documents/extraction-worker.ts' },
   outdir: 'dist',
   bundle: true,
+  // Separate chunks keep dynamically imported parts (the e-mail parser, the sandbox) out of start-up.
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',

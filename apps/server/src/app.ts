@@ -108,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // The app is served over plain HTTP on a laptop; HSTS belongs to the TLS proxy in front of it.
     strictTransportSecurity: false,
+    // The Google popup sign-in posts its result back to the page that opened it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(multipart);
   await app.register(rateLimit, { global: false });

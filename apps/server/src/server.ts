@@ -12,7 +12,10 @@ import { loadKeys } from './storage/keys';
 
 async function main(config: Config): Promise<void> {
   const dataDir = path.resolve(config.DATA_DIR);
-  const handle = openDatabase({ url: config.DATABASE_URL, sqliteFile: path.join(dataDir, 'warrantly.db') });
+  const handle = await openDatabase({
+    url: config.DATABASE_URL,
+    sqliteFile: path.join(dataDir, 'warrantly.db'),
+  });
   await migrateToLatest(handle.db, handle.dialect);
   const keys = loadKeys(dataDir, config.APP_SECRET);
   const blobs = createFsBlobStore(path.join(dataDir, 'blobs'));

@@ -64,7 +64,7 @@ function files(dir: string): string[] {
 }
 
 async function seedUser(dataDir: string): Promise<string> {
-  const handle = openDatabase({ sqliteFile: path.join(dataDir, 'warrantly.db') });
+  const handle = await openDatabase({ sqliteFile: path.join(dataDir, 'warrantly.db') });
   const id = randomUUID();
   await handle.db
     .insertInto('users')
@@ -86,7 +86,7 @@ async function seedUser(dataDir: string): Promise<string> {
 }
 
 async function countOrders(dataDir: string): Promise<number> {
-  const handle = openDatabase({ sqliteFile: path.join(dataDir, 'warrantly.db') });
+  const handle = await openDatabase({ sqliteFile: path.join(dataDir, 'warrantly.db') });
   const rows = await handle.db.selectFrom('orders').select('id').execute();
   await handle.close();
   return rows.length;

@@ -59,7 +59,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     await client.query(`create schema ${schema}`);
     await client.end();
   }
-  const handle = openDatabase({
+  const handle = await openDatabase({
     url,
     sqliteFile: path.join(dataDir, 'warrantly.db'),
     ...(schema ? { schema } : {}),

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -23,16 +22,17 @@ export interface DatabaseOptions {
   schema?: string;
 }
 
-// int8 (bigint) and numeric come back as strings by default; our values fit in a double.
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === 20 || oid === 1700) return (v: string) => Number(v);
-    return pg.types.getTypeParser(oid, format);
-  },
-};
-
-export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+/** Opens the database; the PostgreSQL driver is loaded only when one is configured. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
+    const { default: pg } = await import('pg');
+    // int8 (bigint) and numeric come back as strings by default; our values fit in a double.
+    const pgTypes = {
+      getTypeParser(oid: number, format?: 'text' | 'binary') {
+        if (oid === 20 || oid === 1700) return (v: string) => Number(v);
+        return pg.types.getTypeParser(oid, format);
+      },
+    };
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,

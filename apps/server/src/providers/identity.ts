@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import type { JWTPayload } from 'jose';
 import { AppError } from '../errors';
 
 /** Where one OAuth 2.0 / OpenID Connect provider lives: real Google/Microsoft, or the local sandbox. */
@@ -77,10 +77,13 @@ export async function tokenRequest(
 
 /** Verifies ID tokens against the provider's published keys (fetched once, refreshed when a new `kid` appears). */
 export function createIdTokenVerifier(provider: string, endpoints: IdentityEndpoints) {
-  const jwks = createRemoteJWKSet(new URL(endpoints.jwksUri), { timeoutDuration: TIMEOUT_MS });
+  // jose loads on the first sign-in; the key set it builds is kept for the server's lifetime.
+  let jwks: Promise<ReturnType<typeof import('jose').createRemoteJWKSet>> | null = null;
   return async function verifyIdToken(idToken: string, nonce: string): Promise<JWTPayload> {
+    const { createRemoteJWKSet, jwtVerify } = await import('jose');
+    jwks ??= Promise.resolve(createRemoteJWKSet(new URL(endpoints.jwksUri), { timeoutDuration: TIMEOUT_MS }));
     try {
-      const { payload } = await jwtVerify(idToken, jwks, {
+      const { payload } = await jwtVerify(idToken, await jwks, {
         audience: endpoints.clientId,
         algorithms: ['RS256'],
         clockTolerance: 60,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import ical from 'ical-generator';
 import { isoDate } from '../../dates';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -33,6 +32,7 @@ export async function renderFeed(db: Db, secret: string, appUrl: string, now: Da
     .where('feed_secret', '=', secret)
     .executeTakeFirst();
   if (!user) return null;
+  const { default: ical } = await import('ical-generator');
   const calendar = ical({
     name: `Warrantly: ${user.name}`,
     prodId: { company: 'Warrantly', product: 'Warrantly', language: 'EN' },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Purchase } from '@warrantly/contract/purchases';
 import type { SyncSummary } from '@warrantly/contract/sync';
-import { extractEmail } from '@warrantly/extract/email';
 import type { Extraction } from '@warrantly/extract/types';
 import type { Kysely } from 'kysely';
 import { isoDate, timestamp } from '../../dates';
@@ -80,6 +79,8 @@ export function createMailSync(deps: MailSyncDeps) {
       return { kind: 'error', ref, permanent: false };
     }
     try {
+      // Loaded on first use: most of the time the server is not syncing, and the parser is large.
+      const { extractEmail } = await import('@warrantly/extract/email');
       const extraction = await extractEmail(raw);
       if (extraction.is_order && hasPurchase(extraction)) return { kind: 'order', ref, extraction };
       if (extraction.email?.is_shipping_update) return { kind: 'shipping', ref, extraction };
