@@ -82,6 +82,14 @@ export async function extractPdf(
     throw new DocumentError('corrupt', `The PDF is damaged or incomplete (${(error as Error).message})`);
   }
   try {
+    // A receipt has no business running scripts; refuse any PDF that carries some.
+    const scripts = await doc.getJSActions().catch(() => null);
+    if (
+      (scripts && Object.keys(scripts).length > 0) ||
+      /\/(JavaScript|JS)\b/.test(Buffer.from(bytes).toString('latin1'))
+    ) {
+      throw new DocumentError('scripted', 'The PDF contains JavaScript');
+    }
     const maxPages = options.maxPages ?? 50;
     if (doc.numPages > maxPages)
       throw new DocumentError(

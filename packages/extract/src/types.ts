@@ -50,7 +50,7 @@ export interface Extraction {
 export class DocumentError extends Error {
   override name = 'DocumentError';
   constructor(
-    readonly code: 'encrypted' | 'corrupt' | 'too_many_pages' | 'not_pdf',
+    readonly code: 'encrypted' | 'corrupt' | 'too_many_pages' | 'not_pdf' | 'scripted',
     message: string,
   ) {
     super(message);

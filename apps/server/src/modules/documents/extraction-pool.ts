@@ -46,11 +46,24 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     running += 1;
     const worker = idle.pop() ?? spawnWorker();
     let settled = false;
+    const onMessage = (answer: WorkerAnswer) => {
+      if ('result' in answer) finish(true, () => job.resolve(answer.result));
+      else finish(true, () => job.reject(documentError(answer.error)));
+    };
+    const onError = (error: Error & { code?: string }) => {
+      const message =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? 'The PDF needs too much memory to read; is it damaged?'
+          : 'The PDF could not be read';
+      finish(false, () => job.reject(new AppError('invalid_input', message, { cause: error })));
+    };
+    const onExit = () => finish(false, () => job.reject(new AppError('internal', 'The PDF reader stopped')));
     const finish = (keep: boolean, outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      worker.removeAllListeners();
+      // Only this job's listeners go: the worker's own plumbing must stay for the next job.
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
       if (keep && !closed) idle.push(worker);
       else void worker.terminate();
       running -= 1;
@@ -64,20 +77,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
         ),
       timeoutMs,
     );
-    worker.once('message', (answer: WorkerAnswer) => {
-      if ('result' in answer) finish(true, () => job.resolve(answer.result));
-      else finish(true, () => job.reject(documentError(answer.error)));
-    });
-    worker.once('error', (error: Error & { code?: string }) => {
-      const message =
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? 'The PDF needs too much memory to read; is it damaged?'
-          : 'The PDF could not be read';
-      finish(false, () => job.reject(new AppError('invalid_input', message, { cause: error })));
-    });
-    worker.once('exit', () =>
-      finish(false, () => job.reject(new AppError('internal', 'The PDF reader stopped'))),
-    );
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
     const copy = job.bytes.slice();
     worker.postMessage({ bytes: copy, options: job.options }, [copy.buffer]);
   }
@@ -105,6 +105,7 @@ const DOCUMENT_MESSAGES: Record<string, string> = {
   corrupt: 'The PDF is damaged or incomplete',
   too_many_pages: 'The PDF has too many pages (at most 50)',
   not_pdf: 'Invalid File: Please select a valid PDF file.',
+  scripted: 'The PDF contains JavaScript; receipts with scripts are not accepted',
 };
 
 function documentError(error: { code?: string; message: string }): AppError {
