@@ -164,7 +164,8 @@ export function findOrderNumber(lines: string[]): { id: string; confidence: numb
       if (!token || !/\d/.test(token)) continue;
       if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(token) || /^\d{4}-\d{2}-\d{2}$/.test(token)) continue;
       if (/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(token)) continue;
-      if (token.replace(/\D/g, '').length < 3) continue;
+      const digits = token.replace(/\D/g, '').length;
+      if (digits < 2 || (digits < 3 && !/[A-Z]/i.test(token))) continue;
       if (!best || weight > best.weight) best = { id: token.replace(/^#/, ''), weight, line: i };
       break;
     }
