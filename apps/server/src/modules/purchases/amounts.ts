@@ -22,16 +22,37 @@ export function parsePrice(price: string | null | undefined, defaultCurrency: st
   };
 }
 
-/** How many decimals a currency's minor unit has (JPY 0, USD 2, KWD 3). */
+/** Currencies whose minor unit is not a hundredth (ISO 4217); every other has two decimals. */
+const MINOR_DIGITS: Record<string, number> = {
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+};
+
+/** How many decimals a currency's minor unit has (JPY 0, USD 2, KWD 3). A table, not Intl: this runs per row. */
 export function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
+  return MINOR_DIGITS[currency] ?? 2;
 }
 
 /** '1299.5' in USD -> 129950. */

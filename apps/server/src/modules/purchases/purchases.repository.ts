@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import { timestamp } from '../../dates';
 import type { Db, NewOrder, OrderUpdate } from '../../db/schema';
 
@@ -36,12 +36,33 @@ export function selectPurchases(db: Db, userId: string) {
 export type PurchaseRow = Awaited<ReturnType<ReturnType<typeof selectPurchases>['executeTakeFirstOrThrow']>>;
 
 /** Newest purchase first; undated ones last; ties by newest row. */
-export function listPurchases(db: Db, userId: string): Promise<PurchaseRow[]> {
+export function listPurchasesQuery(db: Db, userId: string) {
   return selectPurchases(db, userId)
     .orderBy(sql`o.purchase_date is null`)
     .orderBy('o.purchase_date', 'desc')
-    .orderBy('o.id', 'desc')
-    .execute();
+    .orderBy('o.id', 'desc');
+}
+
+/**
+ * Hot read queries are compiled once per database handle and run again with new parameters: the list and
+ * the conditional-request check run on every dashboard load, and building SQL each time showed in profiles.
+ */
+function compiledOnce<R>(build: (db: Db) => { compile(): CompiledQuery<R> }) {
+  const cache = new WeakMap<Db, CompiledQuery<R>>();
+  return async (db: Db, parameters: readonly unknown[]): Promise<R[]> => {
+    let compiled = cache.get(db);
+    if (!compiled) {
+      compiled = build(db).compile();
+      cache.set(db, compiled);
+    }
+    return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+  };
+}
+
+const listQuery = compiledOnce((db) => listPurchasesQuery(db, '?'));
+
+export function listPurchases(db: Db, userId: string): Promise<PurchaseRow[]> {
+  return listQuery(db, [userId]);
 }
 
 export function findPurchase(db: Db, userId: string, id: number): Promise<PurchaseRow | undefined> {
@@ -102,17 +123,21 @@ export async function bumpDataVersion(db: Db, userId: string): Promise<void> {
     .execute();
 }
 
+const dataVersionQuery = compiledOnce((db) =>
+  db.selectFrom('users').select(['data_version', 'default_currency']).where('id', '=', '?'),
+);
+
 /** One primary-key read: what a conditional request needs before it can answer 304. */
 export async function findDataVersion(db: Db, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['data_version', 'default_currency'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  return (await dataVersionQuery(db, [userId]))[0];
 }
 
 /** Each currency's sum and line count (amounts are never added across currencies). */
 export function sumByCurrency(db: Db, userId: string) {
+  return sumByCurrencyQuery(db, userId).execute();
+}
+
+export function sumByCurrencyQuery(db: Db, userId: string) {
   return db
     .selectFrom('orders')
     .select((eb) => [
@@ -122,8 +147,7 @@ export function sumByCurrency(db: Db, userId: string) {
     ])
     .where('user_id', '=', userId)
     .where('amount_minor', 'is not', null)
-    .groupBy('currency')
-    .execute();
+    .groupBy('currency');
 }
 
 /** Purchases whose warranty is not over on `today` (no date counts as active). */

@@ -1,0 +1,208 @@
+var __awaiter =
+  (this && this.__awaiter) ||
+  ((thisArg, _arguments, P, generator) => {
+    function adopt(value) {
+      return value instanceof P
+        ? value
+        : new P((resolve) => {
+            resolve(value);
+          });
+    }
+    return new (P || (P = Promise))((resolve, reject) => {
+      function fulfilled(value) {
+        try {
+          step(generator.next(value));
+        } catch (e) {
+          reject(e);
+        }
+      }
+      function rejected(value) {
+        try {
+          step(generator['throw'](value));
+        } catch (e) {
+          reject(e);
+        }
+      }
+      function step(result) {
+        result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected);
+      }
+      step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+  });
+var __generator =
+  (this && this.__generator) ||
+  ((thisArg, body) => {
+    var _ = {
+        label: 0,
+        sent: () => {
+          if (t[0] & 1) throw t[1];
+          return t[1];
+        },
+        trys: [],
+        ops: [],
+      },
+      f,
+      y,
+      t,
+      g = Object.create((typeof Iterator === 'function' ? Iterator : Object).prototype);
+    return (
+      (g.next = verb(0)),
+      (g['throw'] = verb(1)),
+      (g['return'] = verb(2)),
+      typeof Symbol === 'function' &&
+        (g[Symbol.iterator] = function () {
+          return this;
+        }),
+      g
+    );
+    function verb(n) {
+      return (v) => step([n, v]);
+    }
+    function step(op) {
+      if (f) throw new TypeError('Generator is already executing.');
+      while ((g && ((g = 0), op[0] && (_ = 0)), _))
+        try {
+          if (
+            ((f = 1),
+            y &&
+              (t =
+                op[0] & 2
+                  ? y['return']
+                  : op[0]
+                    ? y['throw'] || ((t = y['return']) && t.call(y), 0)
+                    : y.next) &&
+              !(t = t.call(y, op[1])).done)
+          )
+            return t;
+          if (((y = 0), t)) op = [op[0] & 2, t.value];
+          switch (op[0]) {
+            case 0:
+            case 1:
+              t = op;
+              break;
+            case 4:
+              _.label++;
+              return { value: op[1], done: false };
+            case 5:
+              _.label++;
+              y = op[1];
+              op = [0];
+              continue;
+            case 7:
+              op = _.ops.pop();
+              _.trys.pop();
+              continue;
+            default:
+              if (!((t = _.trys), (t = t.length > 0 && t[t.length - 1])) && (op[0] === 6 || op[0] === 2)) {
+                _ = 0;
+                continue;
+              }
+              if (op[0] === 3 && (!t || (op[1] > t[0] && op[1] < t[3]))) {
+                _.label = op[1];
+                break;
+              }
+              if (op[0] === 6 && _.label < t[1]) {
+                _.label = t[1];
+                t = op;
+                break;
+              }
+              if (t && _.label < t[2]) {
+                _.label = t[2];
+                _.ops.push(op);
+                break;
+              }
+              if (t[2]) _.ops.pop();
+              _.trys.pop();
+              continue;
+          }
+          op = body.call(thisArg, _);
+        } catch (e) {
+          op = [6, e];
+          y = 0;
+        } finally {
+          f = t = 0;
+        }
+      if (op[0] & 5) throw op[1];
+      return { value: op[0] ? op[1] : void 0, done: true };
+    }
+  });
+Object.defineProperty(exports, '__esModule', { value: true });
+exports.registerWebApp = registerWebApp;
+var node_fs_1 = require('node:fs');
+var node_path_1 = require('node:path');
+var static_1 = require('@fastify/static');
+/**
+ * Serves the built web app: hashed assets cached for a year, every other path gets index.html so the
+ * client router (and its own 404 page) takes over. Unknown /api/ paths answer JSON 404 instead.
+ */
+function registerWebApp(app, distDir) {
+  return __awaiter(this, void 0, void 0, function () {
+    var hasApp;
+    return __generator(this, (_a) => {
+      switch (_a.label) {
+        case 0:
+          hasApp =
+            distDir !== null && (0, node_fs_1.existsSync)(node_path_1.default.join(distDir, 'index.html'));
+          if (!hasApp) return [3 /*break*/, 2];
+          return [
+            4 /*yield*/,
+            app.register(static_1.default, {
+              root: distDir,
+              serve: false,
+              etag: true,
+              lastModified: true,
+            }),
+          ];
+        case 1:
+          _a.sent();
+          _a.label = 2;
+        case 2:
+          app.setNotFoundHandler((req, reply) =>
+            __awaiter(this, void 0, void 0, function () {
+              var pathname, isApi, file;
+              var _a;
+              return __generator(this, (_b) => {
+                pathname = (_a = req.url.split('?')[0]) !== null && _a !== void 0 ? _a : '/';
+                isApi = /^\/(api|google-auth|microsoft-auth)(\/|$)/.test(pathname);
+                if (isApi || !hasApp || (req.method !== 'GET' && req.method !== 'HEAD')) {
+                  return [
+                    2 /*return*/,
+                    reply
+                      .code(404)
+                      .send({
+                        message: 'No route for '.concat(req.method, ' ').concat(pathname),
+                        code: 'not_found',
+                      }),
+                  ];
+                }
+                file = node_path_1.default
+                  .normalize(decodeURIComponent(pathname))
+                  .replace(/^(\.\.[/\\])+/, '');
+                if (
+                  file.startsWith('/assets/') &&
+                  (0, node_fs_1.existsSync)(node_path_1.default.join(distDir, file))
+                ) {
+                  return [2 /*return*/, reply.sendFile(file, { maxAge: 31536000000, immutable: true })];
+                }
+                if (
+                  file !== '/' &&
+                  !file.endsWith('.html') &&
+                  (0, node_fs_1.existsSync)(node_path_1.default.join(distDir, file))
+                ) {
+                  return [2 /*return*/, reply.sendFile(file, { maxAge: 3600000 })];
+                }
+                return [
+                  2 /*return*/,
+                  reply
+                    .header('cache-control', 'no-cache')
+                    .type('text/html')
+                    .sendFile('index.html', { cacheControl: false }),
+                ];
+              });
+            }),
+          );
+          return [2 /*return*/];
+      }
+    });
+  });
+}

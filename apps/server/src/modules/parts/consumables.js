@@ -1,0 +1,102 @@
+Object.defineProperty(exports, '__esModule', { value: true });
+exports.CONSUMABLES = void 0;
+exports.findMainProduct = findMainProduct;
+exports.describeInterval = describeInterval;
+exports.intervalRule = intervalRule;
+/**
+ * Kinds of product and the consumables they use, with the usual replacement interval in days.
+ * A new purchase matching `part` words is linked to the user's newest purchase matching `main` words.
+ */
+exports.CONSUMABLES = [
+  { main: ['fridge', 'refrigerator'], part: ['water filter', 'fridge filter'], everyDays: 180 },
+  {
+    main: ['vacuum'],
+    part: ['vacuum bag', 'dust bag', 'hepa filter', 'vacuum filter', 'bags'],
+    everyDays: 90,
+  },
+  { main: ['printer'], part: ['ink', 'toner', 'cartridge'], everyDays: 120 },
+  {
+    main: ['furnace', 'hvac', 'air conditioner', 'heat pump'],
+    part: ['air filter', 'furnace filter', 'hvac filter'],
+    everyDays: 90,
+  },
+  { main: ['razor', 'shaver'], part: ['blades', 'cartridges', 'shaver head', 'razor blade'], everyDays: 30 },
+  {
+    main: ['electric toothbrush', 'toothbrush', 'sonicare', 'oral-b'],
+    part: ['brush head', 'brush heads'],
+    everyDays: 90,
+  },
+  {
+    main: ['coffee machine', 'espresso machine', 'coffee maker', 'espresso'],
+    part: ['descaler', 'water filter', 'coffee filter', 'decalcifier'],
+    everyDays: 60,
+  },
+  { main: ['humidifier'], part: ['wick', 'humidifier filter'], everyDays: 60 },
+  {
+    main: ['water purifier', 'water filter pitcher', 'brita'],
+    part: ['cartridge', 'filter cartridge', 'replacement filter'],
+    everyDays: 60,
+  },
+  {
+    main: ['smoke alarm', 'smoke detector', 'carbon monoxide'],
+    part: ['battery', 'batteries', '9v'],
+    everyDays: 365,
+  },
+  {
+    main: ['air purifier'],
+    part: ['hepa filter', 'carbon filter', 'purifier filter', 'replacement filter'],
+    everyDays: 180,
+  },
+  { main: ['dishwasher'], part: ['dishwasher salt', 'rinse aid', 'dishwasher filter'], everyDays: 90 },
+  { main: ['washing machine', 'washer'], part: ['washer cleaner', 'drum cleaner'], everyDays: 30 },
+  {
+    main: ['range hood', 'cooker hood', 'extractor hood'],
+    part: ['grease filter', 'charcoal filter', 'carbon filter'],
+    everyDays: 90,
+  },
+  { main: ['lawn mower', 'mower'], part: ['mower blade', 'spark plug', 'air filter'], everyDays: 365 },
+  { main: ['car'], part: ['wiper blades', 'cabin filter', 'oil filter'], everyDays: 180 },
+];
+var hasWord = (text, phrase) =>
+  new RegExp('\\b'.concat(phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 's?\\b'), 'i').test(text);
+/**
+ * The id of the main product `partName` is a consumable of, among the user's `owned` purchases (newest
+ * first), with the usual interval; null when it is no known consumable or the user owns no such product.
+ * @example findMainProduct('Samsung fridge water filter', [{ id: 4, product_name: 'Samsung fridge', parent_id: null }])
+ * //=> { mainId: 4, everyDays: 180 }
+ */
+function findMainProduct(partName, owned) {
+  var _loop_1 = (rule) => {
+    if (!rule.part.some((p) => hasWord(partName, p))) return 'continue';
+    var main = owned.find(
+      (o) =>
+        o.parent_id === null &&
+        rule.main.some((m) => hasWord(o.product_name, m)) &&
+        !rule.part.some((p) => hasWord(o.product_name, p)),
+    );
+    if (main) return { value: { mainId: main.id, everyDays: rule.everyDays } };
+  };
+  for (var _i = 0, CONSUMABLES_1 = exports.CONSUMABLES; _i < CONSUMABLES_1.length; _i++) {
+    var rule = CONSUMABLES_1[_i];
+    var state_1 = _loop_1(rule);
+    if (typeof state_1 === 'object') return state_1.value;
+  }
+  return null;
+}
+/**
+ * How a replacement interval reads to people.
+ * @example describeInterval(180) //=> 'every 6 months'
+ */
+function describeInterval(days) {
+  if (days % 365 === 0) return days === 365 ? 'every year' : 'every '.concat(days / 365, ' years');
+  if (days % 30 === 0) return days === 30 ? 'every month' : 'every '.concat(days / 30, ' months');
+  if (days % 7 === 0) return days === 7 ? 'every week' : 'every '.concat(days / 7, ' weeks');
+  return days === 1 ? 'every day' : 'every '.concat(days, ' days');
+}
+/** An RFC 5545 recurrence rule for an interval in days, in the calendar's own units where they fit. */
+function intervalRule(days) {
+  if (days % 365 === 0) return 'RRULE:FREQ=YEARLY;INTERVAL='.concat(days / 365);
+  if (days % 30 === 0) return 'RRULE:FREQ=MONTHLY;INTERVAL='.concat(days / 30);
+  if (days % 7 === 0) return 'RRULE:FREQ=WEEKLY;INTERVAL='.concat(days / 7);
+  return 'RRULE:FREQ=DAILY;INTERVAL='.concat(days);
+}
