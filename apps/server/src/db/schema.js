@@ -1,1 +1,0 @@
-Object.defineProperty(exports, '__esModule', { value: true });
