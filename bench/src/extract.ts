@@ -116,7 +116,9 @@ async function main() {
       if (!(field in expected)) continue;
       if (!expected.is_order && field !== 'is_order') continue;
       score[group] ??= {};
-      const cell = (score[group][field] ??= { right: 0, total: 0 });
+      const fields = score[group] as Record<string, { right: number; total: number }>;
+      fields[field] ??= { right: 0, total: 0 };
+      const cell = fields[field];
       cell.total += 1;
       if (isRight(field, expected, got)) cell.right += 1;
       else

@@ -45,7 +45,7 @@ function mailbox(count: number, offset = 0): string[] {
         }),
       );
     } else {
-      out.push(otherMail(((['newsletter', 'password', 'personal'] as const)[n % 3] ?? 'personal'), `#${n}`));
+      out.push(otherMail((['newsletter', 'password', 'personal'] as const)[n % 3] ?? 'personal', `#${n}`));
     }
   }
   return out;

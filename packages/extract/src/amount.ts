@@ -91,7 +91,7 @@ export function parseAmount(text: string, options: AmountOptions = {}): ParsedAm
     const symbolCurrency = symbol === '$' && options.dollar ? options.dollar : iso;
     if (currency && currency !== symbolCurrency && !(symbol === '$' && currency.endsWith('D'))) return null;
     currency = currency ?? symbolCurrency;
-    rest = rest.slice(0, at) + ' ' + rest.slice(at + symbol.length);
+    rest = `${rest.slice(0, at)} ${rest.slice(at + symbol.length)}`;
     break;
   }
 

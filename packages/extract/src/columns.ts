@@ -23,7 +23,7 @@ export function withColumnPairs(lines: string[]): string[] {
       labels.length >= 1 && labels.every((l) => /^[\p{L}][\p{L}\s.'’()/#°-]*$/u.test(l) && l.length <= 40);
     if (!isLabelRow || !/\d/.test(next)) continue;
     if (labels.length >= 2 && values.length === labels.length) {
-      labels.forEach((label, k) => out.push(`${label}: ${values[k]}`));
+      for (const [k, label] of labels.entries()) out.push(`${label}: ${values[k]}`);
     } else if (labels.length === 1 && values.length >= 2) {
       // A label alone on its line, its value printed at the right of the next (two-column layouts).
       out.push(`${labels[0]}: ${values[values.length - 1]}`);

@@ -71,7 +71,7 @@ export function htmlToLines(html: string): string[] {
     // Bidirectional marks and zero-width characters are invisible and split tokens: drop them.
     const line = current
       .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-      .replace(/[\s\u00a0\u200b\u200c\u200d\ufeff]+/g, ' ')
+      .replace(/(?:\s|\u00a0|\u200b|\u200c|\u200d|\ufeff)+/g, ' ')
       .trim();
     if (line) out.push(line);
     current = '';

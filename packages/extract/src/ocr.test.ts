@@ -11,7 +11,7 @@ async function scannedReceipt(lines: string[]): Promise<Uint8Array> {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = '#000000';
   ctx.font = '48px sans-serif';
-  lines.forEach((line, i) => ctx.fillText(line, 60, 100 + i * 70));
+  for (const [i, line] of lines.entries()) ctx.fillText(line, 60, 100 + i * 70);
   const pdf = await PDFDocument.create();
   const image = await pdf.embedPng(await canvas.encode('png'));
   const page = pdf.addPage([image.width / 2, image.height / 2]);

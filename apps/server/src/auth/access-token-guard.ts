@@ -17,7 +17,7 @@ declare module 'fastify' {
 export function createGuard(signingKey: Buffer, now: () => Date = () => new Date()) {
   return async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = req.headers.authorization;
-    if (!header || !header.startsWith('Bearer ')) {
+    if (!header?.startsWith('Bearer ')) {
       throw new AppError('unauthorized', 'Sign in first: this request needs a bearer access token');
     }
     const claims = verifyAccessToken(signingKey, header.slice(7).trim(), Math.floor(now().getTime() / 1000));

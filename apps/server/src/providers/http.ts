@@ -87,7 +87,7 @@ export function createProviderClient(options: ProviderClientOptions) {
       const text = await res.text();
       try {
         return JSON.parse(text) as T;
-      } catch (cause) {
+      } catch (_cause) {
         throw new AppError('provider_failed', `${service} answered with something unreadable`, {
           cause: text.slice(0, 200),
         });

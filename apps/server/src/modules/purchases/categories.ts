@@ -196,10 +196,10 @@ export const CATEGORIES: { name: string; warrantyMonths: number; words: string[]
   },
 ];
 
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegex = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MATCHERS = CATEGORIES.map((c) => ({
   ...c,
-  pattern: new RegExp(`\\b(${c.words.map(escape).join('|')})s?\\b`, 'i'),
+  pattern: new RegExp(`\\b(${c.words.map(escapeRegex).join('|')})s?\\b`, 'i'),
 }));
 
 /**
