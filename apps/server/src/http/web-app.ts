@@ -13,6 +13,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     await app.register(fastifyStatic, {
       root: distDir,
       serve: false,
+      preCompressed: true,
       etag: true,
       lastModified: true,
     });

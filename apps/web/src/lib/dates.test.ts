@@ -7,6 +7,13 @@ describe('toIsoDate', () => {
     expect(toIsoDate(new Date(2031, 11, 31, 23, 59))).toBe('2031-12-31');
   });
 
+  it("writes what the seed's en-CA locale format writes, on every day of a leap year", () => {
+    for (let day = new Date(2028, 0, 1); day.getFullYear() === 2028; day.setDate(day.getDate() + 1)) {
+      const seed = day.toLocaleDateString('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+      expect(toIsoDate(day)).toBe(seed);
+    }
+  });
+
   it('round-trips through parseIsoDate', () => {
     expect(toIsoDate(parseIsoDate('2028-02-29') as Date)).toBe('2028-02-29');
   });

@@ -17,12 +17,13 @@ export const MONTH_NAMES = [
 export const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /**
- * A local date as the API takes it, YYYY-MM-DD: the seed formats with the en-CA locale, which writes
- * exactly that.
+ * A local date as the API takes it, YYYY-MM-DD: what the seed's en-CA locale format writes, built by
+ * hand because a locale format call is slow enough to show in the dashboard's first render.
  * @example toIsoDate(new Date(2026, 0, 5)) //=> '2026-01-05'
  */
 export function toIsoDate(date: Date): string {
-  return date.toLocaleDateString('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(date.getFullYear()).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** Local midnight of a YYYY-MM-DD date; null for anything else or an impossible date. */

@@ -1,0 +1,156 @@
+/**
+ * `npm run bench:web [-- --runs 3] [-- --no-build] [-- --check]`: builds the app, serves it with the real
+ * server and its provider sandbox (as `npm start` does), and runs Lighthouse 12.8.2 in Debian's Chromium
+ * with its default mobile settings (Moto G Power, simulated slow 4G, 4x CPU slowdown) on the landing page
+ * and on the signed-in dashboard. The dashboard is measured as a returning user sees it: signed in
+ * through the sandbox's Google account picker, with the demo mailbox synced. Each page is measured
+ * `--runs` times and the median run is reported, as Lighthouse's own guidance on variance advises.
+ * `--check` fails when a median misses the targets: performance >= 95, accessibility 100.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { startBuiltServer } from '../../e2e/support/server';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const OUT = path.join(ROOT, 'bench/output/lighthouse');
+const args = process.argv.slice(2);
+const CHECK = args.includes('--check');
+const runsAt = args.indexOf('--runs');
+const RUNS = runsAt === -1 ? 3 : Number(args[runsAt + 1]);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number of runs, 1 or more');
+const TARGETS = { performance: 95, accessibility: 100 } as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+// STACK.md "Lighthouse": the flags proven on this machine kind, offline.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+type Scores = Record<(typeof CATEGORIES)[number], number> & { lcpMs: number; tbtMs: number; cls: number };
+
+/** Signs the demo Google account in through the sandbox and syncs its mailbox, in the browser's profile. */
+async function signIn(port: number, appUrl: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/login`);
+    await page.getByRole('button', { name: 'Login with Google' }).click();
+    await page.getByRole('button', { name: 'avery.quinn@example.com', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/success' && url.search === '');
+    await page.getByRole('button', { name: 'Go to Dashboard' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await page.goto(`${appUrl}/dashboard/purchase`);
+    try {
+      await page.getByRole('button', { name: 'Refresh Purchases' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Mailbox synced' }).waitFor({ timeout: 60_000 });
+    } catch (error) {
+      await page.screenshot({ path: path.join(OUT, 'sign-in-failure.png') });
+      throw error;
+    }
+    await page.close();
+  } finally {
+    // Disconnects only: the browser and its signed-in profile stay for Lighthouse.
+    await browser.close();
+  }
+}
+
+async function audit(port: number, url: string, name: string, run: number): Promise<Scores> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // Keeps the signed-in user's tokens: a storage reset would send the dashboard to /login.
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}: the page redirected`);
+  writeFileSync(path.join(OUT, `${name}-${run}.json`), result.report as string);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+  };
+}
+
+/** The run with the median performance score. */
+function median(runs: Scores[]): Scores {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor(sorted.length / 2)] as Scores;
+}
+
+const row = (label: string, s: Scores) =>
+  `${label.padEnd(22)} ${String(s.performance).padStart(5)} ${String(s.accessibility).padStart(6)} ${String(
+    s['best-practices'],
+  ).padStart(
+    6,
+  )} ${s.lcpMs.toFixed(0).padStart(8)} ${s.tbtMs.toFixed(0).padStart(7)} ${s.cls.toFixed(3).padStart(7)}`;
+
+async function main(): Promise<void> {
+  if (!args.includes('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  mkdirSync(OUT, { recursive: true });
+  const server = await startBuiltServer();
+  const chrome = await launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  const failures: string[] = [];
+  try {
+    const pages = [
+      { name: 'landing', url: `${server.url}/`, label: '/ (signed out)' },
+      { name: 'dashboard', url: `${server.url}/dashboard`, label: '/dashboard (signed in)' },
+    ];
+    console.log(`Lighthouse 12.8.2, mobile defaults, ${RUNS} runs per page, median shown`);
+    console.log(
+      `${'page'.padEnd(22)} ${'perf'.padStart(5)} ${'a11y'.padStart(6)} ${'b-p'.padStart(6)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(7)}`,
+    );
+    for (const page of pages) {
+      if (page.name === 'dashboard') await signIn(chrome.port, server.url);
+      const runs: Scores[] = [];
+      for (let run = 1; run <= RUNS; run++) runs.push(await audit(chrome.port, page.url, page.name, run));
+      const mid = median(runs);
+      console.log(row(page.label, mid));
+      console.log(
+        `${''.padEnd(22)} runs: perf ${runs.map((r) => r.performance).join(', ')}; a11y ${runs.map((r) => r.accessibility).join(', ')}`,
+      );
+      if (mid.performance < TARGETS.performance)
+        failures.push(`${page.label}: performance ${mid.performance} < ${TARGETS.performance}`);
+      if (mid.accessibility < TARGETS.accessibility)
+        failures.push(`${page.label}: accessibility ${mid.accessibility} < ${TARGETS.accessibility}`);
+    }
+    console.log(`Reports: ${path.relative(ROOT, OUT)}/`);
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  if (failures.length) {
+    console.log(`Targets missed:\n  ${failures.join('\n  ')}`);
+    if (CHECK) process.exitCode = 1;
+  } else console.log('Targets met: performance >= 95 and accessibility 100 on both pages');
+}
+
+await main();
