@@ -1,6 +1,6 @@
 import { RemindersPage } from '../pages/RemindersPage';
 import { DEMO, PROVIDERS } from '../support/accounts';
-import { daysFromToday, isoDate, uniqueName } from '../support/api';
+import { asUser, daysFromToday, isoDate, uniqueName } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { clearFaults, injectFault } from '../support/sandbox';
 
@@ -42,6 +42,27 @@ for (const provider of PROVIDERS) {
       await expect(reminders.modal()).toBeHidden({ timeout: 3000 });
       await expect(reminders.dayTile(today).getByText(product)).toHaveAttribute('data-chip-color', 'yellow');
       await expect(reminders.upcomingItem(product)).toContainText('Today');
+    });
+
+    test("says 'Failed to add reminder!' and keeps the form when the calendar refuses", async ({
+      signedInPage,
+    }) => {
+      const page = await signedInPage(provider);
+      const reminders = new RemindersPage(page);
+      await reminders.open(demo.name);
+      const product = uniqueName('Refused filter');
+      const match = provider === 'google' ? '/calendar/v3/calendars/primary/events' : '/me/events';
+      await injectFault({ match, method: 'POST', status: 500, times: 10 });
+      try {
+        await reminders.setReminder(product, isoDate(daysFromToday(4)));
+        await expect(reminders.toast('Failed to add reminder!')).toBeVisible();
+      } finally {
+        await clearFaults();
+      }
+      // Nothing was lost: the dialog stays open with what the user typed, and no event was made.
+      await expect(reminders.modal()).toBeVisible();
+      await expect(reminders.modal().getByPlaceholder('Product name*')).toHaveValue(product);
+      expect(await (await asUser(page)).eventTitles(provider)).not.toContain(product);
     });
 
     test('shows the calendar error when the calendar cannot be read', async ({ signedInPage }) => {

@@ -1,44 +1,48 @@
 import { PurchasesPage } from '../pages/PurchasesPage';
 import { ReplacementPage } from '../pages/ReplacementPage';
-import { DEMO } from '../support/accounts';
+import { DEMO, PROVIDERS } from '../support/accounts';
 import { asUser, daysFromToday, isoDate, uniqueName } from '../support/api';
 import { expect, test } from '../support/fixtures';
 
-test('links a part to its main product in the Edit dialog and finds it on the Replacement page', async ({
-  signedInPage,
-}) => {
-  const page = await signedInPage('google');
-  const api = await asUser(page);
-  const main = uniqueName('Air Purifier');
-  const part = uniqueName('HEPA Filter');
-  const today = isoDate(daysFromToday(0));
-  await api.createPurchase({ product_name: main, purchase_date: today, price: '199' });
-  await api.createPurchase({ product_name: part, purchase_date: today, price: '24.50' });
+for (const provider of PROVIDERS) {
+  const demo = DEMO[provider];
 
-  const purchases = new PurchasesPage(page);
-  await purchases.open(DEMO.google.name);
-  const dialog = await purchases.openEdit(part);
-  await dialog.getByRole('combobox', { name: 'Part of' }).selectOption({ label: `${main} (${today})` });
-  await dialog.getByRole('spinbutton', { name: 'Replace every' }).fill('3');
-  await dialog.getByRole('combobox', { name: 'Interval unit' }).selectOption('months');
-  await dialog.getByRole('button', { name: 'Update Purchase' }).click();
-  await purchases.alert.expectShown('Updated!', 'Purchase details updated successfully.');
-  await purchases.alert.dismiss();
+  test(`links a part in the Edit dialog and finds it on the Replacement page (${provider})`, async ({
+    signedInPage,
+  }) => {
+    const page = await signedInPage(provider);
+    const api = await asUser(page);
+    const main = uniqueName('Air Purifier');
+    const part = uniqueName('HEPA Filter');
+    const today = isoDate(daysFromToday(0));
+    await api.createPurchase({ product_name: main, purchase_date: today, price: '199' });
+    await api.createPurchase({ product_name: part, purchase_date: today, price: '24.50' });
 
-  const replacement = new ReplacementPage(page);
-  await replacement.open(DEMO.google.name);
-  const group = await replacement.findGroup(main);
-  await expect(group).toContainText(part);
-  await expect(group).toContainText('$24.50');
+    const purchases = new PurchasesPage(page);
+    await purchases.open(demo.name);
+    const dialog = await purchases.openEdit(part);
+    await dialog.getByRole('combobox', { name: 'Part of' }).selectOption({ label: `${main} (${today})` });
+    await dialog.getByRole('spinbutton', { name: 'Replace every' }).fill('3');
+    await dialog.getByRole('combobox', { name: 'Interval unit' }).selectOption('months');
+    await dialog.getByRole('button', { name: 'Update Purchase' }).click();
+    await purchases.alert.expectShown('Updated!', 'Purchase details updated successfully.');
+    await purchases.alert.dismiss();
 
-  // Unlinking in the same dialog takes it off the main product again.
-  await purchases.open(DEMO.google.name);
-  const again = await purchases.openEdit(part);
-  await expect(again.getByRole('combobox', { name: 'Part of' })).toHaveValue(/\d+/);
-  await expect(again.getByRole('spinbutton', { name: 'Replace every' })).toHaveValue('3');
-  await again.getByRole('combobox', { name: 'Part of' }).selectOption({ label: 'Not a part' });
-  await again.getByRole('button', { name: 'Update Purchase' }).click();
-  await purchases.alert.expectShown('Updated!', 'Purchase details updated successfully.');
-  const parents = (await api.purchases()).filter((p) => p.product_name === part).map((p) => p.parent_id);
-  expect(parents).toEqual([null]);
-});
+    const replacement = new ReplacementPage(page);
+    await replacement.open(demo.name);
+    const group = await replacement.findGroup(main);
+    await expect(group).toContainText(part);
+    await expect(group).toContainText('$24.50');
+
+    // Unlinking in the same dialog takes it off the main product again.
+    await purchases.open(demo.name);
+    const again = await purchases.openEdit(part);
+    await expect(again.getByRole('combobox', { name: 'Part of' })).toHaveValue(/\d+/);
+    await expect(again.getByRole('spinbutton', { name: 'Replace every' })).toHaveValue('3');
+    await again.getByRole('combobox', { name: 'Part of' }).selectOption({ label: 'Not a part' });
+    await again.getByRole('button', { name: 'Update Purchase' }).click();
+    await purchases.alert.expectShown('Updated!', 'Purchase details updated successfully.');
+    const parents = (await api.purchases()).filter((p) => p.product_name === part).map((p) => p.parent_id);
+    expect(parents).toEqual([null]);
+  });
+}

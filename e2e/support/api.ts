@@ -35,5 +35,13 @@ export async function asUser(page: Page) {
       const res = await page.request.get('/api/v1/user-orders/', { headers });
       return (await res.json()) as { id: number; product_name: string; parent_id: number | null }[];
     },
+    /** The titles of the events on the provider's calendar, as the Reminders page lists them. */
+    async eventTitles(provider: 'google' | 'microsoft') {
+      const path = provider === 'google' ? '/api/v1/calendar/list/' : '/api/v1/outlook-calendar/list/';
+      const res = await page.request.get(path, { headers });
+      if (!res.ok()) throw new Error(`event list failed: HTTP ${res.status()} ${await res.text()}`);
+      const { events } = (await res.json()) as { events: { summary?: string; title?: string }[] };
+      return events.map((e) => e.summary ?? e.title ?? '');
+    },
   };
 }

@@ -3,6 +3,8 @@ import { sandboxUrl } from './env';
 export interface Fault {
   /** Substring of the provider path to fail, e.g. '/calendar/v3/' or '/me/calendarView'. */
   match: string;
+  /** Only requests of this method, e.g. 'POST'. */
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   status?: 429 | 500 | 502 | 503;
   times?: number;
 }

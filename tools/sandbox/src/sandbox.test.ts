@@ -215,6 +215,15 @@ describe('the provider sandbox', () => {
     ]);
   });
 
+  it('fails only the method a fault names', async () => {
+    sb.fail({ match: '/calendar/v3/', method: 'POST', status: 503, times: 1 });
+    const list = await fetch(`${sb.google.apiBase}/calendar/v3/calendars/primary/events`);
+    expect(list.status).toBe(401);
+    const create = await fetch(`${sb.google.apiBase}/calendar/v3/calendars/primary/events`, { method: 'POST' });
+    expect(create.status).toBe(503);
+    sb.clearFaults();
+  });
+
   it('seeds 10,000 messages quickly', async () => {
     const raws = Array.from(
       { length: 10_000 },

@@ -177,6 +177,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const fault = ctx.faults.find(
       (f) =>
         f.remaining > 0 &&
+        (!f.method || f.method.toUpperCase() === req.method) &&
         (typeof f.match === 'string' ? url.pathname.includes(f.match) : f.match.test(url.pathname)),
     );
     if (!fault) return;

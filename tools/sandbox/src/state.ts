@@ -47,6 +47,8 @@ export interface RecordedRequest {
 export interface FaultRule {
   /** Substring of the path, or a pattern over it. */
   match: RegExp | string;
+  /** Only requests of this method, e.g. 'POST' to fail a create and not the list beside it. */
+  method?: string;
   status?: 429 | 500 | 502 | 503;
   retryAfter?: number;
   delayMs?: number;
