@@ -1,7 +1,7 @@
 // The browser suite drives Debian's Chromium and never downloads a browser: fail loudly when it is missing.
 import { accessSync, constants } from 'node:fs';
 
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 try {
   accessSync(CHROMIUM, constants.X_OK);
 } catch {

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium';
 import { startBuiltServer } from '../../e2e/support/server';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,17 +26,6 @@ const RUNS = runsAt === -1 ? 3 : Number(args[runsAt + 1]);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number of runs, 1 or more');
 const TARGETS = { performance: 95, accessibility: 100 } as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-// STACK.md "Lighthouse": the flags proven on this machine kind, offline.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type Scores = Record<(typeof CATEGORIES)[number], number> & { lcpMs: number; tbtMs: number; cls: number };
 
@@ -115,8 +105,8 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const server = await startBuiltServer();
   const chrome = await launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const failures: string[] = [];
   try {

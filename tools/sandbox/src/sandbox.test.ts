@@ -219,7 +219,9 @@ describe('the provider sandbox', () => {
     sb.fail({ match: '/calendar/v3/', method: 'POST', status: 503, times: 1 });
     const list = await fetch(`${sb.google.apiBase}/calendar/v3/calendars/primary/events`);
     expect(list.status).toBe(401);
-    const create = await fetch(`${sb.google.apiBase}/calendar/v3/calendars/primary/events`, { method: 'POST' });
+    const create = await fetch(`${sb.google.apiBase}/calendar/v3/calendars/primary/events`, {
+      method: 'POST',
+    });
     expect(create.status).toBe(503);
     sb.clearFaults();
   });

@@ -2,20 +2,12 @@ import type { Purchase } from '@warrantly/contract/purchases';
 import { useState } from 'react';
 import { useDisplayName } from '@/app/use-display-name';
 import { ActionButton } from '@/components/ActionButton';
-import { type Column, DataTable } from '@/components/DataTable';
-import { EmptyState } from '@/components/EmptyState';
-import { ErrorScreen } from '@/components/ErrorScreen';
+import type { Column } from '@/components/DataTable';
 import { PageHeader } from '@/components/PageHeader';
-import { Pagination } from '@/components/Pagination';
-import { Spinner } from '@/components/Spinner';
-import { usePagedItems } from '@/hooks/usePagedItems';
 import { formatAmount, orNotProvided, possessive } from '@/lib/format';
-import { EditPurchaseModal } from './components/EditPurchaseModal';
 import { ManualPurchaseModal } from './components/ManualPurchaseModal';
-import { RowActions } from './components/RowActions';
+import { PurchaseTable } from './components/PurchaseTable';
 import { SyncingNotice } from './components/SyncingNotice';
-import { useGetPurchasesQuery } from './purchases-api';
-import { useDeletePurchase } from './use-delete-purchase';
 import { useMailSync } from './use-mail-sync';
 
 export const PURCHASES_PAGE_SIZE = 6;
@@ -29,12 +21,8 @@ const COLUMNS: Column<Purchase>[] = [
 
 export function PurchasesPage() {
   const name = useDisplayName();
-  const { data: purchases = [], isLoading, isError } = useGetPurchasesQuery();
   const { sync, isSyncing } = useMailSync();
   const [isAdding, setIsAdding] = useState(false);
-  const [editing, setEditing] = useState<Purchase | null>(null);
-  const onDelete = useDeletePurchase();
-  const { page, pageCount, setPage, pageItems } = usePagedItems(purchases, PURCHASES_PAGE_SIZE);
 
   return (
     <section>
@@ -52,35 +40,16 @@ export function PurchasesPage() {
         }
       />
       {isSyncing && <SyncingNotice />}
-      {isLoading ? (
-        <Spinner label="Loading purchases" />
-      ) : isError ? (
-        <ErrorScreen />
-      ) : purchases.length === 0 ? (
-        <EmptyState
-          title="No purchases yet"
-          text="Add one by hand, upload a receipt, or press Refresh Purchases to read your mailbox."
-        />
-      ) : (
-        <>
-          <DataTable
-            label="Purchases"
-            rows={pageItems}
-            rowKey={(p) => p.id}
-            columns={COLUMNS}
-            actions={(p) => (
-              <RowActions
-                name={p.product_name}
-                onEdit={() => setEditing(p)}
-                onDelete={() => void onDelete(p.id)}
-              />
-            )}
-          />
-          <Pagination page={page} pageCount={pageCount} onChange={setPage} label="Purchases pages" />
-        </>
-      )}
+      <PurchaseTable
+        label="Purchases"
+        columns={COLUMNS}
+        pageSize={PURCHASES_PAGE_SIZE}
+        empty={{
+          title: 'No purchases yet',
+          text: 'Add one by hand, upload a receipt, or press Refresh Purchases to read your mailbox.',
+        }}
+      />
       {isAdding && <ManualPurchaseModal onClose={() => setIsAdding(false)} />}
-      {editing && <EditPurchaseModal purchase={editing} onClose={() => setEditing(null)} />}
     </section>
   );
 }
