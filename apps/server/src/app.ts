@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -12,6 +11,7 @@ import type { Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
 import { registerErrorHandler } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createProviderTokens } from './modules/auth/provider-accounts';
@@ -91,26 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandler(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        connectSrc: ["'self'"],
-        formAction: ["'self'", 'https:', 'http:'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The app is served over plain HTTP on a laptop; HSTS belongs to the TLS proxy in front of it.
-    strictTransportSecurity: false,
-    // The Google popup sign-in posts its result back to the page that opened it.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
+  registerSecurityHeaders(app);
   await app.register(multipart);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

@@ -62,3 +62,30 @@ describe.each(DIALECTS)('every protected route on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 });
+
+describe('an accepted access token', () => {
+  let t: TestApp;
+  let clock = new Date('2026-03-01T10:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { now: () => clock });
+  });
+  afterAll(() => t.close());
+
+  it('is refused once it expires, however often it was accepted before', async () => {
+    const user = await t.createUser();
+    const token = signAccessToken(t.deps.keys.signing, user, Math.floor(clock.getTime() / 1000));
+    const list = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/user-orders/',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    for (let i = 0; i < 3; i++) expect((await list()).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 14 * 60_000);
+    expect((await list()).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 60_000);
+    const expired = await list();
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe('The access token is invalid or has expired');
+  });
+});

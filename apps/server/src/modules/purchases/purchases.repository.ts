@@ -132,9 +132,11 @@ export async function findDataVersion(db: Db, userId: string) {
   return (await dataVersionQuery(db, [userId]))[0];
 }
 
+const sumQuery = compiledOnce((db) => sumByCurrencyQuery(db, '?'));
+
 /** Each currency's sum and line count (amounts are never added across currencies). */
 export function sumByCurrency(db: Db, userId: string) {
-  return sumByCurrencyQuery(db, userId).execute();
+  return sumQuery(db, [userId]);
 }
 
 export function sumByCurrencyQuery(db: Db, userId: string) {
@@ -150,29 +152,36 @@ export function sumByCurrencyQuery(db: Db, userId: string) {
     .groupBy('currency');
 }
 
-/** Purchases whose warranty is not over on `today` (no date counts as active). */
-export async function countActiveWarranties(db: Db, userId: string, today: string): Promise<number> {
-  const { n } = await db
+const activeWarrantiesQuery = compiledOnce((db) =>
+  db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('warranty_expire_date', 'is', null), eb('warranty_expire_date', '>=', today)]))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+    .where('user_id', '=', '?')
+    .where((eb) => eb.or([eb('warranty_expire_date', 'is', null), eb('warranty_expire_date', '>=', '?')])),
+);
+
+/** Purchases whose warranty is not over on `today` (no date counts as active). */
+export async function countActiveWarranties(db: Db, userId: string, today: string): Promise<number> {
+  const [row] = await activeWarrantiesQuery(db, [userId, today]);
+  return Number(row?.n ?? 0);
 }
 
+const warrantiesEndingQuery = compiledOnce((db) =>
+  db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', '?')
+    .where('warranty_expire_date', '>=', '?')
+    .where('warranty_expire_date', '<=', '?'),
+);
+
+/** Purchases whose warranty ends between `from` and `to`, both included. */
 export async function countWarrantiesEnding(
   db: Db,
   userId: string,
   from: string,
   to: string,
 ): Promise<number> {
-  const { n } = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('warranty_expire_date', '>=', from)
-    .where('warranty_expire_date', '<=', to)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  const [row] = await warrantiesEndingQuery(db, [userId, from, to]);
+  return Number(row?.n ?? 0);
 }
