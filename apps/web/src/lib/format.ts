@@ -1,3 +1,5 @@
+import { formatMoney } from './money';
+
 /** The amount fields of a purchase (contract `Purchase`) that decide how it is shown. */
 export interface AmountFields {
   price: string | null;
@@ -19,25 +21,6 @@ export function formatAmount(fields: AmountFields, plainSymbol: string): string 
   }
   if (!text) return 'N/A';
   return `${plainSymbol}${text}`;
-}
-
-// One formatter per currency: building an Intl.NumberFormat costs far more than using it, and a
-// dashboard formats dozens of amounts per render.
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** A sum in major units in its currency, e.g. 1234.5 USD → '$1,234.50'. */
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    let format = moneyFormats.get(currency);
-    if (!format) {
-      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-      moneyFormats.set(currency, format);
-    }
-    return format.format(amount);
-  } catch {
-    // An unknown code still shows the number rather than failing the page.
-    return `${currency} ${amount.toFixed(2)}`;
-  }
 }
 
 /** The seed's placeholder for an empty text value. */

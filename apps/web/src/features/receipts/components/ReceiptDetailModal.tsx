@@ -1,7 +1,8 @@
 import type { ReceiptDetail } from '@warrantly/contract/receipts';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
-import { formatAmount, formatBytes, formatMoney, orNotProvided } from '@/lib/format';
+import { formatAmount, formatBytes, orNotProvided } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
 import { receiptStatusClasses } from '@/lib/status';
 import { useGetReceiptQuery } from '../receipts-api';
 import { ReceiptFileViewer } from './ReceiptFileViewer';
