@@ -1,18 +1,69 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { type RouteObject, useRoutes } from 'react-router';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { LandingPage } from '@/features/landing/LandingPage';
 import { paths } from './paths';
 import { RootLayout } from './RootLayout';
 
-/** A route element whose code loads on demand, with the spinner while its chunk arrives. */
-function page(load: () => Promise<ComponentType>) {
-  const Lazy = lazy(async () => ({ default: await load() }));
-  return (
-    <Suspense fallback={<Spinner label="Loading page" fullScreen />}>
-      <Lazy />
-    </Suspense>
+interface PageHandle {
+  preload(): Promise<unknown>;
+}
+
+interface PageCode {
+  Lazy: LazyExoticComponent<ComponentType>;
+  /** The component once its chunk has loaded. */
+  loaded(): ComponentType | undefined;
+}
+
+function LazyPage({ code }: { code: PageCode }) {
+  // Chosen once per mount: switching from Lazy to the loaded component would remount the page.
+  const [Ready] = useState(code.loaded);
+  return Ready ? <Ready /> : <code.Lazy />;
+}
+
+/**
+ * A route whose code loads on demand, with the spinner while its chunk arrives. Its `handle.preload`
+ * starts that load early: `preloadRoutes` calls it for every route the first URL matches, so a nested
+ * page's chunks (store, shell, page) load side by side instead of one after another, and a page whose
+ * chunk is already there renders at once, without a spinner commit in between.
+ */
+let pageCount = 0;
+
+function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
+  // Sibling routes render at the same place in the tree: the key keeps React from handing one route's
+  // LazyPage, and the component it chose, to the next.
+  const key = `page-${++pageCount}`;
+  let loaded: ComponentType | undefined;
+  let pending: Promise<ComponentType> | undefined;
+  const preload = () => {
+    pending ??= load().then((component) => {
+      loaded = component;
+      return component;
+    });
+    return pending;
+  };
+  const code: PageCode = {
+    Lazy: lazy(async () => ({ default: await preload() })),
+    loaded: () => loaded,
+  };
+  const handle: PageHandle = { preload };
+  return {
+    element: (
+      <Suspense key={key} fallback={<Spinner label="Loading page" fullScreen />}>
+        <LazyPage code={code} />
+      </Suspense>
+    ),
+    handle,
+  };
+}
+
+/** Starts loading the code of every route `pathname` matches, all at once; settles when all have loaded. */
+export async function preloadRoutes(pathname: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map((match) =>
+    (match.route.handle as PageHandle | undefined)?.preload(),
   );
+  // A failed load shows when its page renders.
+  await Promise.allSettled(loads);
 }
 
 const notFound = () => import('@/features/not-found/NotFoundPage').then((m) => m.NotFoundPage);
@@ -27,81 +78,73 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <LandingPage /> },
       {
         path: paths.terms,
-        element: page(() => import('@/features/legal/TermsPage').then((m) => m.TermsPage)),
+        ...page(() => import('@/features/legal/TermsPage').then((m) => m.TermsPage)),
       },
       {
         path: paths.privacy,
-        element: page(() => import('@/features/legal/PrivacyPage').then((m) => m.PrivacyPage)),
+        ...page(() => import('@/features/legal/PrivacyPage').then((m) => m.PrivacyPage)),
       },
       {
         path: paths.feedback,
-        element: page(() => import('@/features/legal/FeedbackPage').then((m) => m.FeedbackPage)),
+        ...page(() => import('@/features/legal/FeedbackPage').then((m) => m.FeedbackPage)),
       },
       {
         path: paths.login,
-        element: page(() => import('@/features/auth/LoginPage').then((m) => m.LoginPage)),
+        ...page(() => import('@/features/auth/LoginPage').then((m) => m.LoginPage)),
       },
       {
         path: paths.googleCallback,
-        element: page(() => import('@/features/auth/GoogleCallbackPage').then((m) => m.GoogleCallbackPage)),
+        ...page(() => import('@/features/auth/GoogleCallbackPage').then((m) => m.GoogleCallbackPage)),
       },
       {
-        element: page(() => import('./StoreLayout').then((m) => m.StoreLayout)),
+        ...page(() => import('./StoreLayout').then((m) => m.StoreLayout)),
         children: [
           {
             path: paths.googleSuccess,
-            element: page(() => import('@/features/auth/SuccessPage').then((m) => m.GoogleSuccessPage)),
+            ...page(() => import('@/features/auth/SuccessPage').then((m) => m.GoogleSuccessPage)),
           },
           {
             path: paths.microsoftSuccess,
-            element: page(() => import('@/features/auth/SuccessPage').then((m) => m.MicrosoftSuccessPage)),
+            ...page(() => import('@/features/auth/SuccessPage').then((m) => m.MicrosoftSuccessPage)),
           },
           {
             path: paths.dashboard,
-            element: page(() => import('./dashboard/DashboardLayout').then((m) => m.DashboardLayout)),
+            ...page(() => import('./dashboard/DashboardLayout').then((m) => m.DashboardLayout)),
             children: [
               {
                 index: true,
-                element: page(() => import('./dashboard/OverviewPage').then((m) => m.OverviewPage)),
+                ...page(() => import('./dashboard/OverviewPage').then((m) => m.OverviewPage)),
               },
               {
                 path: 'purchase',
-                element: page(() =>
-                  import('@/features/purchases/PurchasesPage').then((m) => m.PurchasesPage),
-                ),
+                ...page(() => import('@/features/purchases/PurchasesPage').then((m) => m.PurchasesPage)),
               },
               {
                 path: 'warranties',
-                element: page(() =>
-                  import('@/features/purchases/WarrantiesPage').then((m) => m.WarrantiesPage),
-                ),
+                ...page(() => import('@/features/purchases/WarrantiesPage').then((m) => m.WarrantiesPage)),
               },
               {
                 path: 'receipts',
-                element: page(() => import('@/features/receipts/ReceiptsPage').then((m) => m.ReceiptsPage)),
+                ...page(() => import('@/features/receipts/ReceiptsPage').then((m) => m.ReceiptsPage)),
               },
               {
                 path: 'reminders',
-                element: page(() =>
-                  import('@/features/reminders/RemindersPage').then((m) => m.RemindersPage),
-                ),
+                ...page(() => import('@/features/reminders/RemindersPage').then((m) => m.RemindersPage)),
               },
               {
                 path: 'replacement',
-                element: page(() =>
-                  import('@/features/parts/ReplacementPage').then((m) => m.ReplacementPage),
-                ),
+                ...page(() => import('@/features/parts/ReplacementPage').then((m) => m.ReplacementPage)),
               },
               {
                 path: 'adminuser',
-                element: page(() => import('@/features/admin/AdminUserPage').then((m) => m.AdminUserPage)),
+                ...page(() => import('@/features/admin/AdminUserPage').then((m) => m.AdminUserPage)),
               },
-              { path: '*', element: page(notFound) },
+              { path: '*', ...page(notFound) },
             ],
           },
         ],
       },
-      { path: '*', element: page(notFound) },
+      { path: '*', ...page(notFound) },
     ],
   },
 ];
