@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { ActionButton } from '@/components/ActionButton';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { StatCard } from '@/components/StatCard';
-import { ManualPurchaseModal } from '@/features/purchases/components/ManualPurchaseModal';
 import { SyncingNotice } from '@/features/purchases/components/SyncingNotice';
 import {
   useGetActiveWarrantyCountQuery,
@@ -14,11 +13,23 @@ import {
   useGetUpcomingWarrantyCountQuery,
 } from '@/features/purchases/purchases-api';
 import { useMailSync } from '@/features/purchases/use-mail-sync';
-import { UploadReceiptModal } from '@/features/receipts/components/UploadReceiptModal';
 import { UpcomingRemindersPanel } from '@/features/reminders/components/UpcomingRemindersPanel';
-import { formatAmount, formatMoney, orNotProvided, possessive } from '@/lib/format';
+import { formatAmount, orNotProvided, possessive } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
 import { paths } from '../paths';
 import { useDisplayName } from '../use-display-name';
+
+// The modals load when opened: the overview's first render does not need their code.
+const ManualPurchaseModal = lazy(() =>
+  import('@/features/purchases/components/ManualPurchaseModal').then((m) => ({
+    default: m.ManualPurchaseModal,
+  })),
+);
+const UploadReceiptModal = lazy(() =>
+  import('@/features/receipts/components/UploadReceiptModal').then((m) => ({
+    default: m.UploadReceiptModal,
+  })),
+);
 
 /** How many purchases Recent Purchases shows (SPEC section 9). */
 export const RECENT_COUNT = 3;
@@ -33,7 +44,11 @@ export function OverviewPage() {
   const [modal, setModal] = useState<'purchase' | 'upload' | null>(null);
 
   const queries = [purchases, totalPrice, active, upcoming];
-  if (queries.some((q) => q.isLoading)) return <Spinner label="Loading dashboard" />;
+  // The answers arrive in a store notification, which React renders in one go; switching from the
+  // spinner to the page through a deferred value lets React render the page in slices instead, so the
+  // browser can answer a tap in between.
+  const isSettled = useDeferredValue(!queries.some((q) => q.isLoading));
+  if (!isSettled) return <Spinner label="Loading dashboard" />;
   if (queries.some((q) => q.isError)) return <ErrorScreen />;
 
   const total = totalPrice.data;
@@ -127,8 +142,10 @@ export function OverviewPage() {
         <UpcomingRemindersPanel />
       </div>
 
-      {modal === 'purchase' && <ManualPurchaseModal onClose={() => setModal(null)} />}
-      {modal === 'upload' && <UploadReceiptModal onClose={() => setModal(null)} />}
+      <Suspense fallback={null}>
+        {modal === 'purchase' && <ManualPurchaseModal onClose={() => setModal(null)} />}
+        {modal === 'upload' && <UploadReceiptModal onClose={() => setModal(null)} />}
+      </Suspense>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { selectProvider } from '@/app/auth-slice';
 import { useAppSelector } from '@/app/hooks';
 import { Spinner } from '@/components/Spinner';
@@ -8,7 +9,9 @@ import { UpcomingReminders } from './UpcomingReminders';
 export function UpcomingRemindersPanel() {
   const provider = useAppSelector(selectProvider);
   const { data, isLoading, isError } = useGetEventsQuery(provider ?? 'google', { skip: !provider });
-  if (isLoading) return <Spinner label="Loading reminders" />;
+  // Rendered in slices once the events arrive, as the overview is (see OverviewPage).
+  const isSettled = useDeferredValue(!isLoading);
+  if (!isSettled) return <Spinner label="Loading reminders" />;
   if (isError) {
     return (
       <p role="alert" className="rounded-2xl border border-red-200 bg-white p-5 text-red-700">
