@@ -18,6 +18,7 @@ for (const provider of PROVIDERS) {
       const date = isoDate(daysFromToday(2));
       await reminders.setReminder(product, date);
       await expect(reminders.toast(demo.reminderToast)).toBeVisible();
+      await expect(page.locator('.Toastify__toast-container--top-center')).toContainText(demo.reminderToast);
       // The form clears at once and the dialog closes a second later.
       await expect(reminders.modal().getByPlaceholder('Product name*')).toHaveValue('');
       await expect(reminders.modal()).toBeHidden({ timeout: 3000 });

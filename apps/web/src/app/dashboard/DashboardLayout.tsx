@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { Toasts } from '@/components/Toasts';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
 import { selectIsSignedIn } from '../auth-slice';
 import { useAppSelector } from '../hooks';
@@ -83,7 +83,7 @@ function Shell() {
           </RouteErrorBoundary>
         </main>
       </div>
-      <ToastContainer autoClose={5000} />
+      <Toasts />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { SyncSummary } from '@warrantly/contract/sync';
-import { toast } from 'react-toastify';
 import { selectProvider } from '@/app/auth-slice';
 import { useAppSelector } from '@/app/hooks';
+import { showToast } from '@/lib/toasts';
 import { useSyncMailboxMutation } from './purchases-api';
 
 /** What a finished sync tells the user, e.g. 'Mailbox synced: 3 new purchases, 1 updated (40 messages read).' */
@@ -26,7 +26,7 @@ export function useMailSync() {
     }
     try {
       const summary = await syncMailbox(provider).unwrap();
-      toast.success(syncSummaryText(summary));
+      void showToast('success', syncSummaryText(summary));
     } catch (error) {
       console.error('Mailbox sync failed', error);
     }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { ToastContainer } from 'react-toastify';
 import { selectProvider } from '@/app/auth-slice';
 import { useAppSelector } from '@/app/hooks';
 import { useDisplayName } from '@/app/use-display-name';
@@ -13,7 +12,6 @@ import { MonthCalendar } from './components/MonthCalendar';
 import { ReminderSettings } from './components/ReminderSettings';
 import { SetReminderModal } from './components/SetReminderModal';
 import { UpcomingReminders } from './components/UpcomingReminders';
-import { REMINDER_TOAST_MS, REMINDER_TOASTS } from './reminder-form';
 
 export function RemindersPage() {
   const name = useDisplayName();
@@ -51,7 +49,6 @@ export function RemindersPage() {
         <ReminderSettings />
       </div>
       {isSetting && <SetReminderModal onClose={() => setIsSetting(false)} />}
-      <ToastContainer containerId={REMINDER_TOASTS} position="top-center" autoClose={REMINDER_TOAST_MS} />
     </section>
   );
 }

@@ -26,4 +26,5 @@ export function clearFieldError(
 export const CLOSE_AFTER_SUCCESS_MS = 1000;
 /** The reminder toasts' auto-close (SPEC section 9). */
 export const REMINDER_TOAST_MS = 3000;
-export const REMINDER_TOASTS = 'reminder';
+/** The Set Reminders toasts show at the top centre and close after REMINDER_TOAST_MS. */
+export const REMINDER_TOAST = { position: 'top-center', autoClose: REMINDER_TOAST_MS } as const;

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { apiErrorMessage } from '@/app/api';
 import { Icon } from '@/components/Icon';
+import { showToast } from '@/lib/toasts';
 import { useGetFeedUrlQuery, useRotateFeedUrlMutation } from '../calendar-api';
 
 /** Copies text, falling back to selecting the field when the Clipboard API is unavailable. */
@@ -33,7 +33,7 @@ export function CalendarFeed() {
       await rotate().unwrap();
       setStatus('A new feed URL replaced the old one; the old URL no longer works.');
     } catch (error) {
-      toast.error(apiErrorMessage(error, 'The feed URL could not be replaced.'));
+      void showToast('error', apiErrorMessage(error, 'The feed URL could not be replaced.'));
     }
   }
 

@@ -1,7 +1,7 @@
 import type { Settings } from '@warrantly/contract/calendar';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { toast } from 'react-toastify';
 import { apiErrorMessage } from '@/app/api';
+import { showToast } from '@/lib/toasts';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from '../calendar-api';
 
 const LEAD_DAYS = [1, 3, 7, 14, 30, 60, 90];
@@ -39,9 +39,9 @@ export function ReminderSettings() {
     if (!form) return;
     try {
       await update(form).unwrap();
-      toast.success('Settings saved.');
+      void showToast('success', 'Settings saved.');
     } catch (error) {
-      toast.error(apiErrorMessage(error, 'The settings could not be saved.'));
+      void showToast('error', apiErrorMessage(error, 'The settings could not be saved.'));
     }
   }
 

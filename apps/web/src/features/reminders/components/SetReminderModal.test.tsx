@@ -1,16 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toasts } from '@/components/Toasts';
 import { renderSignedIn } from '@/test/render';
-import { REMINDER_TOASTS } from '../reminder-form';
 import { SetReminderModal } from './SetReminderModal';
 
 function renderModal(provider: 'google' | null) {
   return renderSignedIn(
     <>
       <SetReminderModal onClose={vi.fn()} />
-      <ToastContainer containerId={REMINDER_TOASTS} />
+      <Toasts />
     </>,
     { provider },
   );
@@ -61,7 +60,8 @@ describe('SetReminderModal', () => {
     await userEvent.click(screen.getByPlaceholderText('Date*'));
     await userEvent.click(screen.getByRole('button', { name: '15' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('No valid provider found!')).toBeInTheDocument();
+    const toast = await screen.findByText('No valid provider found!');
+    expect(toast.closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--top-center');
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -1,14 +1,14 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { selectProvider } from '@/app/auth-slice';
 import { useAppSelector } from '@/app/hooks';
 import { DateField } from '@/components/DateField';
 import { Modal } from '@/components/Modal';
+import { showToast } from '@/lib/toasts';
 import { useCreateReminderMutation } from '../calendar-api';
 import {
   CLOSE_AFTER_SUCCESS_MS,
   clearFieldError,
-  REMINDER_TOASTS,
+  REMINDER_TOAST,
   type ReminderFormErrors,
   validateReminder,
 } from '../reminder-form';
@@ -27,7 +27,6 @@ export function SetReminderModal({ onClose }: { onClose: () => void }) {
   const [createReminder, { isLoading }] = useCreateReminderMutation();
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const nameErrorId = useId();
-  const notify = { containerId: REMINDER_TOASTS };
 
   useEffect(() => () => void (closeTimer.current && clearTimeout(closeTimer.current)), []);
 
@@ -38,7 +37,7 @@ export function SetReminderModal({ onClose }: { onClose: () => void }) {
     if (Object.keys(found).length > 0) return;
     if (!provider) {
       console.warn('No valid provider to add a reminder to');
-      toast.error('No valid provider found!', notify);
+      void showToast('error', 'No valid provider found!', REMINDER_TOAST);
       return;
     }
     try {
@@ -46,12 +45,12 @@ export function SetReminderModal({ onClose }: { onClose: () => void }) {
         provider,
         body: { product_name: values.product_name.trim(), event_date: values.event_date },
       }).unwrap();
-      toast.success(SUCCESS_TEXT[provider], notify);
+      void showToast('success', SUCCESS_TEXT[provider], REMINDER_TOAST);
       setValues(EMPTY);
       closeTimer.current = setTimeout(onClose, CLOSE_AFTER_SUCCESS_MS);
     } catch (error) {
       console.error('Adding the reminder failed', error);
-      toast.error('Failed to add reminder!', notify);
+      void showToast('error', 'Failed to add reminder!', REMINDER_TOAST);
     }
   }
 

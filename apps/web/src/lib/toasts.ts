@@ -1,0 +1,31 @@
+import type { ToastOptions } from 'react-toastify';
+
+/**
+ * Toasts through react-toastify, loaded with the first toast: the library and the stylesheet it injects
+ * cost the dashboard's first render a task and a full style recalculation, for toasts that most visits
+ * never show. The first toast mounts the container (`Toasts`); react-toastify queues a toast sent before
+ * its container mounts and shows it once it does.
+ */
+let isRequested = false;
+const listeners = new Set<() => void>();
+
+export function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True once a toast has been asked for: the container is mounted from then on. */
+export const areToastsRequested = () => isRequested;
+
+export async function showToast(
+  kind: 'success' | 'error',
+  text: string,
+  options?: ToastOptions,
+): Promise<void> {
+  if (!isRequested) {
+    isRequested = true;
+    for (const listener of listeners) listener();
+  }
+  const { toast } = await import('react-toastify');
+  toast[kind](text, options);
+}
