@@ -26,6 +26,11 @@ export async function showToast(
     isRequested = true;
     for (const listener of listeners) listener();
   }
-  const { toast } = await import('react-toastify');
-  toast[kind](text, options);
+  try {
+    const { toast } = await import('react-toastify');
+    toast[kind](text, options);
+  } catch (error) {
+    // The library's chunk did not load (offline, or a new deployment replaced it): say so in the console.
+    console.error(`The toast "${text}" could not be shown`, error);
+  }
 }
