@@ -17,20 +17,14 @@ export function subscribeToToasts(listener: () => void): () => void {
 /** True once a toast has been asked for: the container is mounted from then on. */
 export const areToastsRequested = () => isRequested;
 
-export async function showToast(
-  kind: 'success' | 'error',
-  text: string,
-  options?: ToastOptions,
-): Promise<void> {
+export function showToast(kind: 'success' | 'error', text: string, options?: ToastOptions): void {
   if (!isRequested) {
     isRequested = true;
     for (const listener of listeners) listener();
   }
-  try {
-    const { toast } = await import('react-toastify');
-    toast[kind](text, options);
-  } catch (error) {
+  import('react-toastify').then(
+    ({ toast }) => toast[kind](text, options),
     // The library's chunk did not load (offline, or a new deployment replaced it): say so in the console.
-    console.error(`The toast "${text}" could not be shown`, error);
-  }
+    (error: unknown) => console.error(`The toast "${text}" could not be shown`, error),
+  );
 }

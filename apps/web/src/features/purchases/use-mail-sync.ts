@@ -26,7 +26,7 @@ export function useMailSync() {
     }
     try {
       const summary = await syncMailbox(provider).unwrap();
-      void showToast('success', syncSummaryText(summary));
+      showToast('success', syncSummaryText(summary));
     } catch (error) {
       console.error('Mailbox sync failed', error);
     }

@@ -33,7 +33,7 @@ export function CalendarFeed() {
       await rotate().unwrap();
       setStatus('A new feed URL replaced the old one; the old URL no longer works.');
     } catch (error) {
-      void showToast('error', apiErrorMessage(error, 'The feed URL could not be replaced.'));
+      showToast('error', apiErrorMessage(error, 'The feed URL could not be replaced.'));
     }
   }
 

@@ -39,9 +39,9 @@ export function ReminderSettings() {
     if (!form) return;
     try {
       await update(form).unwrap();
-      void showToast('success', 'Settings saved.');
+      showToast('success', 'Settings saved.');
     } catch (error) {
-      void showToast('error', apiErrorMessage(error, 'The settings could not be saved.'));
+      showToast('error', apiErrorMessage(error, 'The settings could not be saved.'));
     }
   }
 

@@ -37,7 +37,7 @@ export function SetReminderModal({ onClose }: { onClose: () => void }) {
     if (Object.keys(found).length > 0) return;
     if (!provider) {
       console.warn('No valid provider to add a reminder to');
-      void showToast('error', 'No valid provider found!', REMINDER_TOAST);
+      showToast('error', 'No valid provider found!', REMINDER_TOAST);
       return;
     }
     try {
@@ -45,12 +45,12 @@ export function SetReminderModal({ onClose }: { onClose: () => void }) {
         provider,
         body: { product_name: values.product_name.trim(), event_date: values.event_date },
       }).unwrap();
-      void showToast('success', SUCCESS_TEXT[provider], REMINDER_TOAST);
+      showToast('success', SUCCESS_TEXT[provider], REMINDER_TOAST);
       setValues(EMPTY);
       closeTimer.current = setTimeout(onClose, CLOSE_AFTER_SUCCESS_MS);
     } catch (error) {
       console.error('Adding the reminder failed', error);
-      void showToast('error', 'Failed to add reminder!', REMINDER_TOAST);
+      showToast('error', 'Failed to add reminder!', REMINDER_TOAST);
     }
   }
 
