@@ -28,7 +28,7 @@ function pickerPage(
     provider === 'google'
       ? 'Sign in - Google Accounts (local sandbox)'
       : 'Sign in to your account - Microsoft (local sandbox)';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><link rel="icon" href="data:,"></head>
 <body style="font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#0f172a">
 <main><h1 style="font-size:1.4rem">Choose an account</h1>
 <p>This is the local provider sandbox standing in for ${provider === 'google' ? 'Google' : 'Microsoft'}. No real account is used.</p>
