@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web [-- --runs 3] [-- --no-build] [-- --check] [-- --page landing|dashboard]`: builds
+ * `npm run bench:web [-- --runs 3] [-- --no-build] [-- --check] [-- --page landing|dashboard] [-- --trace]`: builds
  * the app, serves it with the real server and its provider sandbox (as `npm start` does), and runs
  * Lighthouse 12.8.2 in Debian's Chromium with its default mobile settings (Moto G Power, simulated slow
  * 4G, 4x CPU slowdown) on the landing page and on the signed-in dashboard. The dashboard is measured as
@@ -10,7 +10,7 @@
  * against regressions, as bench:api's does: it fails below the floors (accessibility 100, which does not
  * vary, and performance 70: one build of the dashboard scores 75 to 92 from run to run on one machine
  * of this kind, whose Lighthouse benchmark index wanders from 1,600 to 2,900), not below the target.
- * `--page` measures one page only.
+ * `--page` measures one page only; `--trace` also saves each run's trace, which DevTools' Performance panel opens.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +26,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT = path.join(ROOT, 'bench/output/lighthouse');
 const args = process.argv.slice(2);
 const CHECK = args.includes('--check');
+const TRACE = args.includes('--trace');
 const runsAt = args.indexOf('--runs');
 const RUNS = runsAt === -1 ? 3 : Number(args[runsAt + 1]);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number of runs, 1 or more');
@@ -98,6 +99,8 @@ async function auditOnce(port: number, url: string, name: string, run: number): 
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}: the page redirected`);
   writeFileSync(path.join(OUT, `${name}-${run}.json`), result.report as string);
+  if (TRACE)
+    writeFileSync(path.join(OUT, `${name}-${run}.trace.json`), JSON.stringify(result.artifacts.Trace));
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
