@@ -3,12 +3,12 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Toasts } from '@/components/Toasts';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
 import { selectIsSignedIn } from '../auth-slice';
-import { useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
-import { tabNameOf, useTrackInteractionMutation } from './tracking-api';
+import { trackTab } from './tracking-api';
 import { useLogout } from './use-logout';
 
 /** The protected shell: guard, sidebar, top bar, tab tracking, toasts, and the 404 page as error page. */
@@ -23,15 +23,15 @@ function Shell() {
   const location = useLocation();
   const [isCollapsed, setIsCollapsed] = useState(false);
   const [isMobileOpen, setIsMobileOpen] = useState(false);
-  const [track] = useTrackInteractionMutation();
+  const dispatch = useAppDispatch();
   const logout = useLogout();
 
   // Every navigation under /dashboard is recorded; a failure is only logged (SPEC section 8).
   useEffect(() => {
-    track({ tab_name: tabNameOf(location.pathname) })
+    dispatch(trackTab(location.pathname))
       .unwrap()
       .catch((error: unknown) => console.error('Tab tracking failed', error));
-  }, [location.pathname, track]);
+  }, [location.pathname, dispatch]);
 
   useEffect(() => {
     if (!isMobileOpen) return;

@@ -9,7 +9,13 @@ const trackingApi = api.injectEndpoints({
   }),
 });
 
-export const { useTrackInteractionMutation } = trackingApi;
+/**
+ * Records a visit to a dashboard tab. Fire and forget: the result is not kept in the store (`track:
+ * false`) and nothing subscribes to it, so neither the request nor its answer re-renders the dashboard;
+ * a failure is only logged (SPEC section 8).
+ */
+export const trackTab = (pathname: string) =>
+  trackingApi.endpoints.trackInteraction.initiate({ tab_name: tabNameOf(pathname) }, { track: false });
 
 /**
  * The tab a dashboard path belongs to: its second segment, or 'dashboard' for the overview.
