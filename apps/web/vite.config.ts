@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -39,6 +40,44 @@ function precompress(): Plugin {
   };
 }
 
+const STORE_LIBRARIES =
+  /[\\/]node_modules[\\/](@reduxjs|redux|react-redux|redux-persist|redux-thunk|immer|reselect|@standard-schema|use-sync-external-store)[\\/]/;
+
+// The pages a visitor opens before signing in; the success pages after sign-in are the app's.
+const PUBLIC_PAGES = /[\\/]src[\\/]features[\\/](legal|auth)[\\/](?!SuccessPage)[^\\/]+$/;
+const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+
+/**
+ * Which chunk a module goes to. The landing page's code, the public pages and what they use stay as the
+ * bundler splits them; the rest of the signed-in app's own code goes to one `app` chunk, and Redux with
+ * its helpers to one `store` chunk, so that a link into the dashboard loads five files rather than twenty,
+ * each with its own request, preload tag, compilation and evaluation task: on a phone that made the
+ * dashboard's start-up a third longer (Lighthouse's main-thread time, 660 ms against 400 ms).
+ */
+function chunkOf(id: string, ctx: ChunkingContext): string | null {
+  if (STORE_LIBRARIES.test(id)) return 'store';
+  if (!id.includes(`${path.sep}src${path.sep}`) || publicModules(ctx).has(id)) return null;
+  return 'app';
+}
+
+let publicSet: Set<string> | undefined;
+/** The modules the entry or a public page imports statically, directly or not. */
+function publicModules(ctx: ChunkingContext): Set<string> {
+  if (publicSet) return publicSet;
+  const found = new Set<string>();
+  const pending = [MAIN];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    const info = ctx.getModuleInfo(id);
+    pending.push(...(info?.importedIds ?? []));
+    // The public pages are loaded on demand: follow the entry's dynamic imports to them only.
+    pending.push(...(info?.dynamicallyImportedIds ?? []).filter((next) => PUBLIC_PAGES.test(next)));
+  }
+  publicSet = found;
+  return found;
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -50,7 +89,17 @@ export default defineConfig({
       '/healthz': API,
     },
   },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Not following a grouped module's imports: they would drag React and the landing page's code,
+        // which the entry needs at once, into the `app` chunk.
+        codeSplitting: { groups: [{ name: chunkOf, includeDependenciesRecursively: false }] },
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',
