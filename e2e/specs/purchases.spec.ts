@@ -141,7 +141,7 @@ test.describe('purchases and warranties', () => {
     await expect(page.getByText('Oops! Something went wrong')).toBeHidden();
   });
 
-  test('the overview shows totals, the three newest purchases and records each tab', async ({
+  test('the overview shows totals and the three newest purchases, asks for each once, and records each tab', async ({
     signedInPage,
   }) => {
     const page = await signedInPage('google');
@@ -152,9 +152,19 @@ test.describe('purchases and warranties', () => {
       price: '10',
     });
     const tracked: string[] = [];
+    const overviewData = [
+      '/api/v1/user-orders/',
+      '/api/v1/user-orders/total-price/',
+      '/api/v1/user-orders/active-warranty-count/',
+      '/api/v1/user-orders/total-upcoming-warranty/',
+      '/api/v1/calendar/list/',
+    ];
+    const asked: string[] = [];
     page.on('request', (req) => {
-      if (req.url().endsWith('/api/v1/track-interaction/'))
+      const { pathname } = new URL(req.url());
+      if (pathname === '/api/v1/track-interaction/')
         tracked.push((req.postDataJSON() as { tab_name: string }).tab_name);
+      else if (overviewData.includes(pathname)) asked.push(pathname);
     });
     await page.goto('/dashboard');
     for (const label of ['Total Purchases', 'Active Warranties', 'Upcoming Reminders']) {
@@ -166,6 +176,9 @@ test.describe('purchases and warranties', () => {
     const recent = page.getByRole('region', { name: 'Recent Purchases' });
     await expect(recent.getByRole('listitem')).toHaveCount(3);
     await expect(recent).toContainText(name);
+    await expect(page.getByRole('region', { name: 'Upcoming Reminders' })).toBeVisible();
+    // Requested while the page's code loads, and not again by the page itself.
+    expect(asked.sort()).toEqual([...overviewData].sort());
     await recent.getByRole('link', { name: 'View All' }).click();
     await expect(page).toHaveURL(/\/dashboard\/purchase$/);
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Receipts' }).click();

@@ -1,26 +1,22 @@
-import { useSyncExternalStore } from 'react';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router';
-import { Spinner } from '@/components/Spinner';
-import { persistor, store } from './app-store';
+import { store, whenRehydrated } from './app-store';
 
-// Latched, as PersistGate's flag is: signing in again after a logout restarts persistence, and that must
-// not unmount the pages for a moment.
-let hasRehydrated = false;
-const isRehydrated = () => {
-  hasRehydrated ||= persistor.getState().bootstrapped;
-  return hasRehydrated;
-};
+/** Routes that read the signed-in session get the store. */
+export function StoreLayout() {
+  return (
+    <Provider store={store}>
+      <Outlet />
+    </Provider>
+  );
+}
 
 /**
- * Routes that read the signed-in session get the store, once redux-persist has rehydrated it from storage.
- * Read during render rather than, as PersistGate does, set from a mount effect: the session is usually
- * rehydrated before this chunk renders, and the page then renders with it at once, in React's sliced
- * render, instead of in a second render squeezed into the same task as the commit.
+ * The layout, once redux-persist has put the stored session back: its pages never render without the
+ * session. (A gate that rendered a spinner until then switched to the pages in a store notification,
+ * which React renders in one uninterrupted task: the whole dashboard at once.)
  */
-export function StoreLayout() {
-  const rehydrated = useSyncExternalStore(persistor.subscribe, isRehydrated);
-  return (
-    <Provider store={store}>{rehydrated ? <Outlet /> : <Spinner label="Loading" fullScreen />}</Provider>
-  );
+export async function loadStoreLayout(): Promise<typeof StoreLayout> {
+  await whenRehydrated();
+  return StoreLayout;
 }

@@ -2,11 +2,14 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState 
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { LandingPage } from '@/features/landing/LandingPage';
+import { nextTask } from '@/lib/next-task';
 import { paths } from './paths';
 import { RootLayout } from './RootLayout';
 
 interface PageHandle {
   preload(): Promise<unknown>;
+  /** Starts the requests for the page's data, when a link opens on it. */
+  prefetch?(): Promise<unknown>;
 }
 
 interface PageCode {
@@ -29,7 +32,10 @@ function LazyPage({ code }: { code: PageCode }) {
  */
 let pageCount = 0;
 
-function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
+function page(
+  load: () => Promise<ComponentType>,
+  prefetch?: () => Promise<unknown>,
+): Pick<RouteObject, 'element' | 'handle'> {
   // Sibling routes render at the same place in the tree: the key keeps React from handing one route's
   // LazyPage, and the component it chose, to the next.
   const key = `page-${++pageCount}`;
@@ -46,7 +52,7 @@ function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' |
     Lazy: lazy(async () => ({ default: await preload() })),
     loaded: () => loaded,
   };
-  const handle: PageHandle = { preload };
+  const handle: PageHandle = { preload, prefetch };
   return {
     element: (
       <Suspense key={key} fallback={<Spinner label="Loading page" fullScreen />}>
@@ -57,11 +63,21 @@ function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' |
   };
 }
 
-/** Starts loading the code of every route `pathname` matches, all at once; settles when all have loaded. */
+/**
+ * Starts loading the code of every route `pathname` matches, and the data of those that say what they
+ * need, side by side; settles when all have loaded. Each start is a task of its own: starting a chunk's
+ * load also starts its dependencies' (a `<link rel=modulepreload>` each), and all of them in one task kept
+ * the page from answering input for a while.
+ */
 export async function preloadRoutes(pathname: string): Promise<void> {
-  const loads = (matchRoutes(routes, pathname) ?? []).map((match) =>
-    (match.route.handle as PageHandle | undefined)?.preload(),
-  );
+  const loads: Promise<unknown>[] = [];
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle as PageHandle | undefined;
+    if (!handle) continue;
+    await nextTask();
+    loads.push(handle.preload());
+    if (handle.prefetch) loads.push(handle.prefetch());
+  }
   // A failed load shows when its page renders.
   await Promise.allSettled(loads);
 }
@@ -97,7 +113,7 @@ export const routes: RouteObject[] = [
         ...page(() => import('@/features/auth/GoogleCallbackPage').then((m) => m.GoogleCallbackPage)),
       },
       {
-        ...page(() => import('./StoreLayout').then((m) => m.StoreLayout)),
+        ...page(() => import('./StoreLayout').then((m) => m.loadStoreLayout())),
         children: [
           {
             path: paths.googleSuccess,
@@ -113,7 +129,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                ...page(() => import('./dashboard/OverviewPage').then((m) => m.OverviewPage)),
+                ...page(
+                  () => import('./dashboard/OverviewPage').then((m) => m.OverviewPage),
+                  () => import('./dashboard/overview-data').then((m) => m.prefetchOverview()),
+                ),
               },
               {
                 path: 'purchase',

@@ -14,7 +14,7 @@ const SYNC_URL: Record<Provider, string> = {
   microsoft: '/microsoft-auth/warranty-sync/',
 };
 
-const purchasesApi = api.injectEndpoints({
+export const purchasesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPurchases: build.query<Purchase[], void>({
       query: () => '/api/v1/user-orders/',

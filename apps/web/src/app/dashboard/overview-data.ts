@@ -1,0 +1,30 @@
+import { purchasesApi } from '@/features/purchases/purchases-api';
+import { calendarApi } from '@/features/reminders/calendar-api';
+import { nextTask } from '@/lib/next-task';
+import { store, whenRehydrated } from '../app-store';
+import { selectIsSignedIn, selectProvider } from '../auth-slice';
+
+/**
+ * Asks for the overview's data (purchases, the three totals, the calendar's events) the moment a link to
+ * the overview is opened, while the page's code is still loading, rather than from the page's mount
+ * effects: the answers are usually in the store when the page first renders, so it renders once, with
+ * its data, and its mount starts no requests. The page's own queries then share these requests.
+ */
+export async function prefetchOverview(): Promise<void> {
+  await whenRehydrated();
+  const state = store.getState();
+  if (!selectIsSignedIn(state)) return;
+  const provider = selectProvider(state);
+  const requests = [
+    purchasesApi.util.prefetch('getPurchases', undefined, {}),
+    purchasesApi.util.prefetch('getTotalPrice', undefined, {}),
+    purchasesApi.util.prefetch('getActiveWarrantyCount', undefined, {}),
+    purchasesApi.util.prefetch('getUpcomingWarrantyCount', undefined, {}),
+    ...(provider ? [calendarApi.util.prefetch('getEvents', provider, {})] : []),
+  ];
+  // One request per task: each start runs the store's middleware, reducers and subscribers.
+  for (const request of requests) {
+    await nextTask();
+    store.dispatch(request);
+  }
+}
