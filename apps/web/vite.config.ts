@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+// By path: Vite loads its config with Node, which runs no TypeScript from node_modules.
+import { appPage, type Meta } from '../../packages/contract/src/meta';
 
 const API = 'http://127.0.0.1:3000';
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
@@ -36,6 +38,23 @@ function precompress(): Plugin {
         );
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
+    },
+  };
+}
+
+/**
+ * `npm run dev`: the page keeps its sandbox notice only when the API server says sign-in is the sandbox,
+ * as the server itself does when it serves the build.
+ */
+function sandboxNotice(): Plugin {
+  return {
+    name: 'warrantly-sandbox-notice',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      const meta = await fetch(`${API}/api/v1/meta/`)
+        .then((res) => (res.ok ? (res.json() as Promise<Meta>) : null))
+        .catch(() => null);
+      return appPage(html, { sandbox: meta?.sandbox === true });
     },
   };
 }
@@ -79,7 +98,7 @@ function publicModules(ctx: ChunkingContext): Set<string> {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), sandboxNotice(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {

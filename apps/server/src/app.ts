@@ -195,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partsRoutes, { db: deps.db, now });
   await app.register(feedRoutes, { db: deps.db, publicUrl: deps.config.PUBLIC_URL, now });
 
-  await registerWebApp(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir);
+  await registerWebApp(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir, {
+    sandbox: deps.endpoints.sandboxUrl !== null,
+  });
   return app;
 }

@@ -5,17 +5,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createTestApp, type TestApp } from './harness';
 
+const NOTICE = 'Sign-in uses the local provider sandbox';
+
+/** A built web app's folder: its page with the sandbox notice, as `apps/web/index.html` has it, and one asset. */
+function webDist(): string {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'warrantly-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><title>Warrantly</title><div id="root"></div>
+    <!-- sandbox-notice -->
+    <aside aria-label="Sandbox notice">${NOTICE}.</aside>
+    <!-- /sandbox-notice -->
+`,
+  );
+  writeFileSync(path.join(dist, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  return dist;
+}
+
 describe('HTTP surface', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(os.tmpdir(), 'warrantly-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><title>Warrantly</title><div id="root"></div>',
-    );
-    writeFileSync(path.join(dist, 'assets', 'app-1a2b.js'), 'console.log(1)');
-    t = await createTestApp('sqlite', { webDistDir: dist });
+    t = await createTestApp('sqlite', { webDistDir: webDist() });
   });
   afterAll(() => t.close());
 
@@ -46,6 +57,31 @@ describe('HTTP surface', () => {
     }
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the page without the sandbox notice when sign-in is real, and answers a revalidation with 304', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(res.body).not.toContain(NOTICE);
+    expect(res.body).not.toContain('sandbox-notice');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const etag = res.headers.etag as string;
+    const again = await t.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('serves the page with the sandbox notice when sign-in is the sandbox', async () => {
+    const sandboxed = await createTestApp('sqlite', {
+      webDistDir: webDist(),
+      endpoints: { google: null, microsoft: null, sandboxUrl: 'http://127.0.0.1:1' },
+    });
+    try {
+      const res = await sandboxed.app.inject({ method: 'GET', url: '/login' });
+      expect(res.body).toContain(`<aside aria-label="Sandbox notice">${NOTICE}.</aside>`);
+      expect(res.headers.etag).not.toBe((await t.app.inject({ method: 'GET', url: '/' })).headers.etag);
+    } finally {
+      await sandboxed.close();
+    }
   });
 
   it('serves the same route with and without the trailing slash', async () => {

@@ -8,3 +8,13 @@ export const Meta = z.object({
   version: z.string(),
 });
 export type Meta = z.infer<typeof Meta>;
+
+const SANDBOX_NOTICE = /[ \t]*<!-- sandbox-notice -->[\s\S]*?<!-- \/sandbox-notice -->\n?/;
+
+/**
+ * The web app's page as served: `index.html` holds the sandbox notice between `sandbox-notice` comments,
+ * so that it paints with the page's first frame; whoever serves the page drops it when sign-in is real.
+ */
+export function appPage(indexHtml: string, { sandbox }: { sandbox: boolean }): string {
+  return sandbox ? indexHtml : indexHtml.replace(SANDBOX_NOTICE, '');
+}

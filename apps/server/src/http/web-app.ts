@@ -1,14 +1,23 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { appPage } from '@warrantly/contract/meta';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built web app: hashed assets cached for a year, every other path gets index.html so the
- * client router (and its own 404 page) takes over. Unknown /api/ paths answer JSON 404 instead.
+ * Serves the built web app: hashed assets cached for a year, every other path gets the app's page so the
+ * client router (and its own 404 page) takes over. Unknown /api/ paths answer JSON 404 instead. The page
+ * is `index.html` read once, with the sandbox notice kept only when sign-in is the sandbox.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | null,
+  { sandbox }: { sandbox: boolean },
+): Promise<void> {
   const hasApp = distDir !== null && existsSync(path.join(distDir, 'index.html'));
+  const page = hasApp ? appPage(readFileSync(path.join(distDir, 'index.html'), 'utf8'), { sandbox }) : '';
+  const pageTag = `"${createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`;
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -31,9 +40,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     if (file !== '/' && !file.endsWith('.html') && existsSync(path.join(distDir as string, file))) {
       return reply.sendFile(file, { maxAge: 3_600_000 });
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html')
-      .sendFile('index.html', { cacheControl: false });
+    reply.header('cache-control', 'no-cache').header('etag', pageTag);
+    if (req.headers['if-none-match'] === pageTag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(page);
   });
 }

@@ -4,7 +4,6 @@ import { Spinner } from '@/components/Spinner';
 import { LandingPage } from '@/features/landing/LandingPage';
 import { nextTask } from '@/lib/next-task';
 import { paths } from './paths';
-import { RootLayout } from './RootLayout';
 
 interface PageHandle {
   preload(): Promise<unknown>;
@@ -88,84 +87,79 @@ const notFound = () => import('@/features/not-found/NotFoundPage').then((m) => m
 // only the routes under StoreLayout pull in Redux and RTK Query. Declarative routes rather than a data
 // router: the data router alone would cost the landing page ~16 KB gzip of its 100 KB budget.
 export const routes: RouteObject[] = [
+  { path: paths.home, element: <LandingPage /> },
   {
-    element: <RootLayout />,
+    path: paths.terms,
+    ...page(() => import('@/features/legal/TermsPage').then((m) => m.TermsPage)),
+  },
+  {
+    path: paths.privacy,
+    ...page(() => import('@/features/legal/PrivacyPage').then((m) => m.PrivacyPage)),
+  },
+  {
+    path: paths.feedback,
+    ...page(() => import('@/features/legal/FeedbackPage').then((m) => m.FeedbackPage)),
+  },
+  {
+    path: paths.login,
+    ...page(() => import('@/features/auth/LoginPage').then((m) => m.LoginPage)),
+  },
+  {
+    path: paths.googleCallback,
+    ...page(() => import('@/features/auth/GoogleCallbackPage').then((m) => m.GoogleCallbackPage)),
+  },
+  {
+    ...page(() => import('./StoreLayout').then((m) => m.loadStoreLayout())),
     children: [
-      { path: paths.home, element: <LandingPage /> },
       {
-        path: paths.terms,
-        ...page(() => import('@/features/legal/TermsPage').then((m) => m.TermsPage)),
+        path: paths.googleSuccess,
+        ...page(() => import('@/features/auth/SuccessPage').then((m) => m.GoogleSuccessPage)),
       },
       {
-        path: paths.privacy,
-        ...page(() => import('@/features/legal/PrivacyPage').then((m) => m.PrivacyPage)),
+        path: paths.microsoftSuccess,
+        ...page(() => import('@/features/auth/SuccessPage').then((m) => m.MicrosoftSuccessPage)),
       },
       {
-        path: paths.feedback,
-        ...page(() => import('@/features/legal/FeedbackPage').then((m) => m.FeedbackPage)),
-      },
-      {
-        path: paths.login,
-        ...page(() => import('@/features/auth/LoginPage').then((m) => m.LoginPage)),
-      },
-      {
-        path: paths.googleCallback,
-        ...page(() => import('@/features/auth/GoogleCallbackPage').then((m) => m.GoogleCallbackPage)),
-      },
-      {
-        ...page(() => import('./StoreLayout').then((m) => m.loadStoreLayout())),
+        path: paths.dashboard,
+        ...page(() => import('./dashboard/DashboardLayout').then((m) => m.DashboardLayout)),
         children: [
           {
-            path: paths.googleSuccess,
-            ...page(() => import('@/features/auth/SuccessPage').then((m) => m.GoogleSuccessPage)),
+            index: true,
+            ...page(
+              () => import('./dashboard/OverviewPage').then((m) => m.OverviewPage),
+              () => import('./dashboard/overview-data').then((m) => m.prefetchOverview()),
+            ),
           },
           {
-            path: paths.microsoftSuccess,
-            ...page(() => import('@/features/auth/SuccessPage').then((m) => m.MicrosoftSuccessPage)),
+            path: 'purchase',
+            ...page(() => import('@/features/purchases/PurchasesPage').then((m) => m.PurchasesPage)),
           },
           {
-            path: paths.dashboard,
-            ...page(() => import('./dashboard/DashboardLayout').then((m) => m.DashboardLayout)),
-            children: [
-              {
-                index: true,
-                ...page(
-                  () => import('./dashboard/OverviewPage').then((m) => m.OverviewPage),
-                  () => import('./dashboard/overview-data').then((m) => m.prefetchOverview()),
-                ),
-              },
-              {
-                path: 'purchase',
-                ...page(() => import('@/features/purchases/PurchasesPage').then((m) => m.PurchasesPage)),
-              },
-              {
-                path: 'warranties',
-                ...page(() => import('@/features/purchases/WarrantiesPage').then((m) => m.WarrantiesPage)),
-              },
-              {
-                path: 'receipts',
-                ...page(() => import('@/features/receipts/ReceiptsPage').then((m) => m.ReceiptsPage)),
-              },
-              {
-                path: 'reminders',
-                ...page(() => import('@/features/reminders/RemindersPage').then((m) => m.RemindersPage)),
-              },
-              {
-                path: 'replacement',
-                ...page(() => import('@/features/parts/ReplacementPage').then((m) => m.ReplacementPage)),
-              },
-              {
-                path: 'adminuser',
-                ...page(() => import('@/features/admin/AdminUserPage').then((m) => m.AdminUserPage)),
-              },
-              { path: '*', ...page(notFound) },
-            ],
+            path: 'warranties',
+            ...page(() => import('@/features/purchases/WarrantiesPage').then((m) => m.WarrantiesPage)),
           },
+          {
+            path: 'receipts',
+            ...page(() => import('@/features/receipts/ReceiptsPage').then((m) => m.ReceiptsPage)),
+          },
+          {
+            path: 'reminders',
+            ...page(() => import('@/features/reminders/RemindersPage').then((m) => m.RemindersPage)),
+          },
+          {
+            path: 'replacement',
+            ...page(() => import('@/features/parts/ReplacementPage').then((m) => m.ReplacementPage)),
+          },
+          {
+            path: 'adminuser',
+            ...page(() => import('@/features/admin/AdminUserPage').then((m) => m.AdminUserPage)),
+          },
+          { path: '*', ...page(notFound) },
         ],
       },
-      { path: '*', ...page(notFound) },
     ],
   },
+  { path: '*', ...page(notFound) },
 ];
 
 export function AppRoutes() {
