@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** A strong ETag for `content`: a digest of it. */
+export function contentEtag(content: string): string {
+  return `"${createHash('sha256').update(content).digest('base64url').slice(0, 27)}"`;
+}
+
 /**
  * A strong ETag for a user's data as of `version` on `today` (derived warranty statuses change at midnight).
  * The user id is hashed in so two users' equal versions never share a tag.
  */
 export function dataEtag(userId: string, version: number, today: string): string {
-  return `"${createHash('sha256').update(`${userId}\0${version}\0${today}`).digest('base64url').slice(0, 27)}"`;
+  return contentEtag(`${userId}\0${version}\0${today}`);
 }
 
 /** True when the request's If-None-Match holds `etag` (a list of tags or `*` are both honoured). */

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { appPage } from '@warrantly/contract/meta';
 import type { FastifyInstance } from 'fastify';
+import { contentEtag, isFresh } from './etag';
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other path gets the app's page so the
@@ -17,7 +17,7 @@ export async function registerWebApp(
 ): Promise<void> {
   const hasApp = distDir !== null && existsSync(path.join(distDir, 'index.html'));
   const page = hasApp ? appPage(readFileSync(path.join(distDir, 'index.html'), 'utf8'), { sandbox }) : '';
-  const pageTag = `"${createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`;
+  const pageTag = contentEtag(page);
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -41,7 +41,7 @@ export async function registerWebApp(
       return reply.sendFile(file, { maxAge: 3_600_000 });
     }
     reply.header('cache-control', 'no-cache').header('etag', pageTag);
-    if (req.headers['if-none-match'] === pageTag) return reply.code(304).send();
+    if (isFresh(req, pageTag)) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(page);
   });
 }
