@@ -45,3 +45,24 @@ test('the sidebar is an overlay under 1024px and collapses to icons above', asyn
   expect((await wideBar.boundingBox())?.width).toBe(64);
   await expect(wideBar.getByRole('link', { name: 'Purchase' })).toBeVisible();
 });
+
+test('the sidebar Log Out stays clear of the sandbox notice on a phone and on a desktop', async ({
+  signedInPage,
+}) => {
+  for (const viewport of [
+    { width: 360, height: 640 },
+    { width: 1280, height: 720 },
+  ]) {
+    const page = await signedInPage('google', viewport);
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    if (await menu.isVisible()) await menu.click();
+    const logOut = page.getByRole('button', { name: 'Log Out' });
+    await expect(logOut).toBeVisible();
+    const button = await logOut.boundingBox();
+    const notice = await page.getByRole('complementary', { name: 'Sandbox notice' }).boundingBox();
+    if (!button || !notice) throw new Error('Log Out or the sandbox notice has no box');
+    expect(button.y + button.height, `Log Out's bottom at ${viewport.width}px`).toBeLessThanOrEqual(notice.y);
+    expect(notice.y + notice.height).toBeCloseTo(viewport.height, 0);
+    await saveScreenshot(page, `log-out-above-notice-${viewport.width}`);
+  }
+});

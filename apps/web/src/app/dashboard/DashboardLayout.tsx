@@ -46,14 +46,15 @@ function Shell() {
     <div className="min-h-screen bg-slate-50 lg:flex">
       <aside
         aria-label="Sidebar"
-        className={`sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white lg:block ${
+        className={`sticky top-0 hidden h-[calc(100vh-var(--notice-h))] shrink-0 border-r border-slate-200 bg-white lg:block ${
           isCollapsed ? 'w-16' : 'w-64'
         }`}
       >
         <Sidebar isCollapsed={isCollapsed} onNavigate={() => undefined} onLogout={() => void logout()} />
       </aside>
       {isMobileOpen && (
-        <div className="fixed inset-0 z-40 lg:hidden">
+        // Above the sandbox notice, which stays over every page: the menu's Log Out must not sit under it.
+        <div className="fixed inset-x-0 top-0 bottom-(--notice-h) z-40 lg:hidden">
           <button
             type="button"
             aria-label="Close menu"
