@@ -1,5 +1,6 @@
 /**
- * `npm run bench:web [-- --runs 5] [-- --no-build] [-- --check] [-- --page landing|dashboard] [-- --trace]`: builds
+ * `npm run bench:web [-- --runs 5] [-- --no-build] [-- --check] [-- --page landing|dashboard] [-- --trace]
+ * [-- --compare DIR]`: builds
  * the app, serves it with the real server and its provider sandbox (as `npm start` does), and runs
  * Lighthouse 12.8.2 in Debian's Chromium with its default mobile settings (Moto G Power, simulated slow
  * 4G, 4x CPU slowdown) on the landing page and on the signed-in dashboard. The dashboard is measured as
@@ -11,16 +12,19 @@
  * vary, and performance 70: one build of the dashboard scores 77 to 98 from run to run on one machine
  * of this kind, whose Lighthouse benchmark index wanders from 1,500 to 2,900), not below the target.
  * `--page` measures one page only; `--trace` also saves each run's trace, for DevTools' Performance panel.
+ * `--compare DIR` also serves another build of the web app (a copy of an earlier `apps/web/dist`) from a
+ * second server and measures both by turns in the same browser, run for run, printing both medians: on a
+ * machine whose speed wanders, batches of runs taken one after the other cannot tell two builds apart.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium';
-import { startBuiltServer } from '../../e2e/support/server';
+import { type RunningServer, startBuiltServer } from '../../e2e/support/server';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT = path.join(ROOT, 'bench/output/lighthouse');
@@ -34,6 +38,10 @@ const pageAt = args.indexOf('--page');
 const ONLY = pageAt === -1 ? null : args[pageAt + 1];
 if (ONLY !== null && ONLY !== 'landing' && ONLY !== 'dashboard')
   throw new Error('--page takes landing or dashboard');
+const compareAt = args.indexOf('--compare');
+const COMPARE = compareAt === -1 ? null : path.resolve(args[compareAt + 1] ?? '');
+if (COMPARE !== null && !existsSync(path.join(COMPARE, 'index.html')))
+  throw new Error(`--compare takes a built web app's folder (with an index.html): ${COMPARE}`);
 const TARGETS = { performance: 95, accessibility: 100 } as const;
 const FLOORS = { performance: 70, accessibility: 100 } as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -126,13 +134,37 @@ const row = (label: string, s: Scores) =>
     6,
   )} ${s.lcpMs.toFixed(0).padStart(8)} ${s.tbtMs.toFixed(0).padStart(7)} ${s.cls.toFixed(3).padStart(7)}`;
 
+/** A build under test: this checkout's, or the one `--compare` names, each on a server of its own. */
+interface Build {
+  /** Its rows' label; empty for this checkout's, whose rows name the page. */
+  label: string;
+  /** Prefixes its report files. */
+  tag: string;
+  server: RunningServer;
+}
+
+async function startBuilds(): Promise<Build[]> {
+  const builds: Build[] = [{ label: '', tag: '', server: await startBuiltServer() }];
+  if (COMPARE !== null) {
+    const own = process.env.WEB_DIST_DIR;
+    process.env.WEB_DIST_DIR = COMPARE;
+    try {
+      builds.push({ label: '  the --compare build', tag: 'compare-', server: await startBuiltServer() });
+    } finally {
+      if (own === undefined) delete process.env.WEB_DIST_DIR;
+      else process.env.WEB_DIST_DIR = own;
+    }
+  }
+  return builds;
+}
+
 async function main(): Promise<void> {
   if (!args.includes('--no-build')) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     if (build.status !== 0) throw new Error('npm run build failed');
   }
   mkdirSync(OUT, { recursive: true });
-  const server = await startBuiltServer();
+  const builds = await startBuilds();
   const chrome = await launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -141,31 +173,45 @@ async function main(): Promise<void> {
   const failures: string[] = [];
   try {
     const pages = [
-      { name: 'landing', url: `${server.url}/`, label: '/ (signed out)' },
-      { name: 'dashboard', url: `${server.url}/dashboard`, label: '/dashboard (signed in)' },
+      { name: 'landing', path: '/', label: '/ (signed out)' },
+      { name: 'dashboard', path: '/dashboard', label: '/dashboard (signed in)' },
     ].filter((page) => ONLY === null || page.name === ONLY);
     console.log(`Lighthouse 12.8.2, mobile defaults, ${RUNS} runs per page, median shown`);
     console.log(
       `${'page'.padEnd(22)} ${'perf'.padStart(5)} ${'a11y'.padStart(6)} ${'b-p'.padStart(6)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(7)}`,
     );
     for (const page of pages) {
-      if (page.name === 'dashboard') await signIn(chrome.port, server.url);
-      const runs: Scores[] = [];
-      for (let run = 1; run <= RUNS; run++) runs.push(await audit(chrome.port, page.url, page.name, run));
-      const mid = median(runs);
-      console.log(row(page.label, mid));
-      console.log(
-        `${''.padEnd(22)} runs: perf ${runs.map((r) => r.performance).join(', ')}; a11y ${runs.map((r) => r.accessibility).join(', ')}`,
-      );
-      for (const key of ['performance', 'accessibility'] as const) {
-        if (mid[key] < TARGETS[key]) misses.push(`${page.label}: ${key} ${mid[key]} < ${TARGETS[key]}`);
-        if (mid[key] < FLOORS[key]) failures.push(`${page.label}: ${key} ${mid[key]} < floor ${FLOORS[key]}`);
+      if (page.name === 'dashboard') for (const build of builds) await signIn(chrome.port, build.server.url);
+      const runs = builds.map((): Scores[] => []);
+      for (let run = 1; run <= RUNS; run++) {
+        // By turns, the first build first on odd runs and last on even ones.
+        const order = builds.map((_, i) => i);
+        if (run % 2 === 0) order.reverse();
+        for (const i of order) {
+          const build = builds[i] as Build;
+          const url = `${build.server.url}${page.path}`;
+          runs[i]?.push(await audit(chrome.port, url, `${build.tag}${page.name}`, run));
+        }
       }
+      builds.forEach((build, i) => {
+        const own = runs[i] as Scores[];
+        const mid = median(own);
+        console.log(row(build.label || page.label, mid));
+        console.log(
+          `${''.padEnd(22)} runs: perf ${own.map((r) => r.performance).join(', ')}; a11y ${own.map((r) => r.accessibility).join(', ')}`,
+        );
+        if (build.tag) return; // The targets and floors are this checkout's.
+        for (const key of ['performance', 'accessibility'] as const) {
+          if (mid[key] < TARGETS[key]) misses.push(`${page.label}: ${key} ${mid[key]} < ${TARGETS[key]}`);
+          if (mid[key] < FLOORS[key])
+            failures.push(`${page.label}: ${key} ${mid[key]} < floor ${FLOORS[key]}`);
+        }
+      });
     }
     console.log(`Reports: ${path.relative(ROOT, OUT)}/`);
   } finally {
     chrome.kill();
-    await server.stop();
+    for (const build of builds) await build.server.stop();
   }
   if (misses.length) console.log(`Targets missed:\n  ${misses.join('\n  ')}`);
   else console.log('Targets met: performance >= 95 and accessibility 100 on every page measured');
