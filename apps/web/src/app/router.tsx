@@ -70,6 +70,8 @@ function page(
  */
 export async function preloadRoutes(pathname: string): Promise<void> {
   const loads: Promise<unknown>[] = [];
+  // Not in the task that runs the entry's code, which is long enough already.
+  await nextTask();
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const handle = match.route.handle as PageHandle | undefined;
     if (!handle) continue;

@@ -9,11 +9,10 @@ import {
   REGISTER,
   REHYDRATE,
 } from 'redux-persist';
-// The ES build: under Vite 8 the CommonJS `redux-persist/lib/storage` crashes in the browser (STACK.md #5).
-import storage from 'redux-persist/es/storage';
 import { storeTokens, storeUser } from '@/lib/session';
 import { api, type ThunkExtra } from './api';
 import { authReducer, loggedOut, signedIn, tokensRefreshed } from './auth-slice';
+import { localStorageEngine } from './persist-storage';
 import { createTokenRefresher } from './token-refresh';
 
 const rootReducer = combineReducers({ auth: authReducer, [api.reducerPath]: api.reducer });
@@ -21,7 +20,10 @@ const rootReducer = combineReducers({ auth: authReducer, [api.reducerPath]: api.
 /** A store with its persistor; the app makes one, tests make as many as they like. */
 export function makeStore() {
   const listener = createListenerMiddleware();
-  const persisted = persistReducer({ key: 'root', storage, timeout: 5000, whitelist: ['auth'] }, rootReducer);
+  const persisted = persistReducer(
+    { key: 'root', storage: localStorageEngine, timeout: 5000, whitelist: ['auth'] },
+    rootReducer,
+  );
   const extra: ThunkExtra = { refreshTokens: createTokenRefresher() };
   const store = configureStore({
     reducer: persisted,

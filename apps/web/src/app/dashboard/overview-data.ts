@@ -1,7 +1,7 @@
 import { purchasesApi } from '@/features/purchases/purchases-api';
 import { calendarApi } from '@/features/reminders/calendar-api';
 import { nextTask } from '@/lib/next-task';
-import { store, whenRehydrated } from '../app-store';
+import { appStore } from '../app-store';
 import { selectIsSignedIn, selectProvider } from '../auth-slice';
 
 /**
@@ -11,7 +11,7 @@ import { selectIsSignedIn, selectProvider } from '../auth-slice';
  * its data, and its mount starts no requests. The page's own queries then share these requests.
  */
 export async function prefetchOverview(): Promise<void> {
-  await whenRehydrated();
+  const store = await appStore();
   const state = store.getState();
   if (!selectIsSignedIn(state)) return;
   const provider = selectProvider(state);
