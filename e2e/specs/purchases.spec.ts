@@ -173,6 +173,10 @@ test.describe('purchases and warranties', () => {
       ).toBeVisible();
     }
     await expect(page.getByRole('list', { name: 'Summary' })).toContainText('$');
+    // Its Upcoming Reminders figure says what it counts: not the length of the list of that name below.
+    await expect(page.getByRole('listitem').filter({ hasText: 'Upcoming Reminders' })).toContainText(
+      'Warranties ending in the next 30 days',
+    );
     const recent = page.getByRole('region', { name: 'Recent Purchases' });
     await expect(recent.getByRole('listitem')).toHaveCount(3);
     await expect(recent).toContainText(name);

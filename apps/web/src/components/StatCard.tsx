@@ -1,15 +1,17 @@
 import { Icon, type IconName } from './Icon';
 
-/** A summary figure with its label (dashboard cards, receipt totals). */
+/** A summary figure with its label (dashboard cards, receipt totals), and what it counts when the label does not say. */
 export function StatCard({
   label,
   value,
   icon,
+  hint,
   tint = 'bg-blue-100 text-blue-800',
 }: {
   label: string;
   value: string | number;
   icon: IconName;
+  hint?: string;
   tint?: string;
 }) {
   return (
@@ -20,6 +22,7 @@ export function StatCard({
       <span className="min-w-0">
         <span className="block text-sm text-slate-700">{label}</span>
         <span className="block truncate text-2xl font-bold text-slate-900">{value}</span>
+        {hint && <span className="block text-xs text-slate-600">{hint}</span>}
       </span>
     </li>
   );

@@ -75,6 +75,8 @@ export function OverviewPage() {
         <StatCard
           label="Upcoming Reminders"
           value={upcoming.data?.total_upcoming_warranty ?? 0}
+          // The figure is the server's total_upcoming_warranty, not the length of the list below it.
+          hint="Warranties ending in the next 30 days"
           icon="bell"
           tint="bg-amber-100 text-amber-800"
         />
