@@ -75,9 +75,9 @@ const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 /**
  * Which chunk a module goes to. The landing page's code, the public pages and what they use stay as the
  * bundler splits them; the rest of the signed-in app's own code goes to one `app` chunk, and Redux with
- * its helpers and the app's store to one `store` chunk, so that a link into the dashboard loads four files rather than nineteen,
- * each with its own request, preload tag, compilation and evaluation task: on a phone that made the
- * dashboard's start-up a third longer (Lighthouse's main-thread time, 660 ms against 400 ms).
+ * its helpers and the app's store to one `store` chunk, so that a link into the dashboard loads four files
+ * rather than nineteen, each with its own request, preload tag, compilation and evaluation task: on a phone
+ * that made the dashboard's start-up a third longer (Lighthouse's main-thread time, 660 ms against 400 ms).
  */
 function chunkOf(id: string, ctx: ChunkingContext): string | null {
   if (STORE_LIBRARIES.test(id)) return 'store';

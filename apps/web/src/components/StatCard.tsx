@@ -1,6 +1,9 @@
 import { Icon, type IconName } from './Icon';
 
-/** A summary figure with its label (dashboard cards, receipt totals), and what it counts when the label does not say. */
+/**
+ * A summary figure with its label (dashboard cards, receipt totals), and a hint at what it counts when the
+ * label does not say.
+ */
 export function StatCard({
   label,
   value,
