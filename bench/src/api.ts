@@ -6,10 +6,9 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../apps/server/src/app';
 import { signAccessToken } from '../../apps/server/src/auth/access-token';
 import { loadConfig } from '../../apps/server/src/config';
@@ -22,8 +21,8 @@ import {
 } from '../../apps/server/src/modules/purchases/purchases.repository';
 import { createFsBlobStore } from '../../apps/server/src/storage/fs-blob-store';
 import { loadKeys } from '../../apps/server/src/storage/keys';
+import { procMemoryMb, ROOT, type ServerProcess, startServerProcess } from './support/server';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
 const CHECK = args.includes('--check');
 const rowsArg = args
@@ -94,7 +93,7 @@ async function seed(total: number) {
 
 async function startApp(seeded: Awaited<ReturnType<typeof seed>>) {
   const config = loadConfig(
-    { DATA_DIR: seeded.dataDir, NODE_ENV: 'production', SANDBOX: 'off' },
+    { DATA_DIR: seeded.dataDir, NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', SANDBOX: 'off' },
     '/nonexistent/.env',
   );
   const keys = loadKeys(seeded.dataDir, 'bench-secret-bench-secret-bench-secret!');
@@ -207,40 +206,15 @@ const row = (s: Series) =>
 
 /** Resident memory of the real server process at idle, sandbox off. */
 async function idleServerRss(): Promise<number | null> {
-  const built = path.join(ROOT, 'apps/server/dist/server.js');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-rss-'));
-  const command = existsSync(built)
-    ? [process.execPath, ['--max-semi-space-size=1', built]]
-    : [process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')]];
-  const child = spawn(command[0] as string, command[1] as string[], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SANDBOX: 'off',
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  let server: ServerProcess | null = null;
   try {
-    await new Promise<void>((resolve, reject) => {
-      let out = '';
-      child.stdout?.on('data', (c: Buffer) => {
-        out += c.toString();
-        if (out.includes('Warrantly is running')) resolve();
-      });
-      child.on('exit', () => reject(new Error('server exited')));
-    });
+    server = await startServerProcess({ SANDBOX: 'off' });
     await new Promise((r) => setTimeout(r, 2000));
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+    return procMemoryMb(server.pid, 'VmRSS');
   } catch {
     return null;
   } finally {
-    child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   }
 }
 

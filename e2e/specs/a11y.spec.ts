@@ -1,18 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { LoginPage } from '../pages/LoginPage';
 import { DEMO } from '../support/accounts';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-
-/** Serious and critical axe violations on the page as it is now (each as "rule: target"). */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 test.describe('accessibility (axe): no serious or critical violations', () => {
   for (const [path, ready] of [
@@ -29,6 +18,13 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+
+  test("the provider sandbox's account picker, with its other-account form", async ({ page }) => {
+    await new LoginPage(page).open();
+    await page.getByRole('button', { name: DEMO.microsoft.loginButton }).click();
+    await expect(page.getByRole('group', { name: 'Use another account' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
   test('the success page', async ({ page }) => {
     await new LoginPage(page).reachSuccessPage('microsoft');

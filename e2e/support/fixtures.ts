@@ -26,6 +26,11 @@ class Sessions {
     this.states.set(provider, { state, at: Date.now() });
     return state;
   }
+
+  /** Drops the provider's state after a spec deleted its account: the next page signs in afresh. */
+  forget(provider: Provider): void {
+    this.states.delete(provider);
+  }
 }
 
 interface Fixtures {

@@ -45,8 +45,9 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 /**
- * Starts the built server (`npm run build` at the root makes it) on a random port with a fresh data folder
- * and no provider credentials, so it brings up its provider sandbox, as `npm start` does on a new machine.
+ * Starts the built server (`npm run build` at the root makes it) on a random port with a fresh data folder,
+ * no provider credentials and SANDBOX=on, so it brings up its provider sandbox, as `npm start` does on a
+ * new machine.
  * The browser tests and `bench:web` both run against it; `stop` ends it and removes the folder.
  */
 export async function startBuiltServer(): Promise<RunningServer> {
@@ -59,7 +60,10 @@ export async function startBuiltServer(): Promise<RunningServer> {
     if (/^(GOOGLE|MICROSOFT)_|^DATABASE_URL$|^PUBLIC_URL$|^SANDBOX|^LLM_/.test(key)) delete env[key];
   }
   Object.assign(env, {
+    // Production mode, as a deployment runs it: the sandbox only because it is asked for.
     NODE_ENV: 'production',
+    SANDBOX: 'on',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

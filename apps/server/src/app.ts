@@ -13,6 +13,8 @@ import type { Database } from './db/schema';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { accountRoutes } from './modules/account/account.routes';
+import { userExists } from './modules/account/account.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createProviderTokens } from './modules/auth/provider-accounts';
 import { createSignIn } from './modules/auth/sign-in.service';
@@ -77,12 +79,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY: a hop count trusts that many proxies nearest the server (Fastify
+ * reads a bare number as "trust nothing"), a list trusts those addresses; 0 trusts no forwarded header.
+ */
+function trustProxyOption(setting: number | string[]): FastifyServerOptions['trustProxy'] {
+  if (typeof setting !== 'number') return setting;
+  return setting > 0 ? (_address: string, hop: number) => hop < setting : false;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    trustProxy: deps.config.PUBLIC_URL !== undefined,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     // The reply's header is enough to tell requests apart in logs.
     requestIdHeader: false,
   });
@@ -91,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandler(app);
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, deps.config.PUBLIC_URL);
   await app.register(multipart);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -110,7 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Every route needs the bearer token unless it says it is public.
   const now = deps.now ?? (() => new Date());
-  const requireUser = createGuard(deps.keys.signing, now);
+  // Tokens of a deleted account stop at once here, and within USER_EXISTS_TTL_MS on other replicas.
+  const requireUser = createGuard(deps.keys.signing, now, (userId) => userExists(deps.db, userId));
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -131,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signIn = createSignIn({
     db: deps.db,
     endpoints: deps.endpoints,
+    microsoftTenant: deps.config.MICROSOFT_TENANT,
     encryptionKey: deps.keys.encryption,
     signingKey: deps.keys.signing,
   });
@@ -139,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     signingKey: deps.keys.signing,
     publicUrl: deps.config.PUBLIC_URL,
+    sessionMaxDays: deps.config.SESSION_MAX_DAYS,
     now,
   });
   await app.register(purchasesRoutes, { deps: purchaseDeps, now });
@@ -169,6 +183,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('mailSync', mailSync);
   await app.register(syncRoutes, { mailSync });
+  await app.register(accountRoutes, {
+    deps: {
+      db: deps.db,
+      blobs: deps.blobs,
+      encryptionKey: deps.keys.encryption,
+      calendar,
+      tokens,
+      calendarIdle: () => reminders.idle(),
+      userDeleted: requireUser.userDeleted,
+      now,
+      log: app.log,
+    },
+  });
   // After any change to a user's purchases or settings, their calendar follows.
   const CHANGES_PURCHASES =
     /\/(orders\/create|user-orders\/update|user-delete-order|invoice\/[^/]+\/delete|ai-order-extract|settings)(\/|\?|$)/;
@@ -193,7 +220,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : null;
   await app.register(documentsRoutes, { deps: { ...purchaseDeps, pool: deps.extraction, refine }, now });
   await app.register(partsRoutes, { db: deps.db, now });
-  await app.register(feedRoutes, { db: deps.db, publicUrl: deps.config.PUBLIC_URL, now });
+  await app.register(feedRoutes, {
+    db: deps.db,
+    encryptionKey: deps.keys.encryption,
+    publicUrl: deps.config.PUBLIC_URL,
+    now,
+  });
 
   await registerWebApp(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir, {
     sandbox: deps.endpoints.sandboxUrl !== null,

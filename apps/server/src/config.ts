@@ -1,9 +1,42 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8` or `fd00::/8`: a proxy address or range. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * How many proxy hops in front of the server to believe in `X-Forwarded-For` (0: none, the client's own
+ * address counts), or the proxies' addresses and ranges. Never "trust everyone": a client could then name
+ * any address it likes and so dodge the per-address rate limits.
+ */
+const TrustProxy = z.preprocess(
+  (v) => (v === undefined || v === '' ? '0' : v),
+  z.string().transform((value, ctx): number | string[] => {
+    const trimmed = value.trim();
+    if (/^\d+$/.test(trimmed)) return Number(trimmed);
+    const entries = trimmed.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isAddressOrRange(e));
+    if (bad.length === 0) return entries;
+    const named = bad.map((e) => JSON.stringify(e)).join(', ');
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a hop count (0, 1, 2…) or a comma list of proxy IPs or CIDR ranges; not ${named}`,
+    });
+    return z.NEVER;
+  }),
+);
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,6 +58,14 @@ const Env = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
+  TRUST_PROXY: TrustProxy,
+  /** A sign-in's refresh tokens rotate for at most this long; then the user signs in again. */
+  SESSION_MAX_DAYS: z.coerce.number().int().positive().default(90),
+  /** The APP_SECRET being rotated away from: still read while `npm run rotate-key` moves data off it. */
+  APP_SECRET_PREVIOUS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; absent: apps/web/dist of this checkout. */
   WEB_DIST_DIR: optionalString,
@@ -33,8 +74,11 @@ const Env = z.object({
   MICROSOFT_CLIENT_ID: optionalString,
   MICROSOFT_CLIENT_SECRET: optionalString,
   MICROSOFT_TENANT: z.string().default('common'),
-  /** `off` never starts the local provider sandbox (benchmarks, API-only deployments). */
-  SANDBOX: z.enum(['auto', 'off']).default('auto'),
+  /**
+   * The local provider sandbox: `auto` starts it when no provider has credentials, except in production;
+   * `on` always starts it in place of both providers; `off` never does (benchmarks, API-only deployments).
+   */
+  SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SANDBOX_MAILBOX_DIR: optionalString,
   SYNC_LOOKBACK_MONTHS: z.coerce.number().int().positive().default(24),
@@ -42,8 +86,39 @@ const Env = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
+  /** How long shutdown waits for requests in flight before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
   /** Test-only crash point (e.g. `after-blob-write`): the process exits there, to prove writes never half-happen. */
   FAILPOINT: optionalString,
+});
+
+/**
+ * Production never falls back silently: without a public origin, links and redirect URIs would follow
+ * whatever Host a request claims, and without credentials the sandbox would let anyone sign in.
+ */
+const ProductionEnv = Env.superRefine((env, ctx) => {
+  if (env.NODE_ENV !== 'production') return;
+  if (!env.PUBLIC_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: 'is required when NODE_ENV=production (the public origin, e.g. https://warrantly.example.com)',
+    });
+  }
+  const hasCredentials = Boolean(
+    (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) ||
+      (env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET),
+  );
+  if (env.SANDBOX === 'auto' && !hasCredentials) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SANDBOX'],
+      message:
+        'with NODE_ENV=production and no GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET or ' +
+        'MICROSOFT_CLIENT_ID/MICROSOFT_CLIENT_SECRET set, nobody could sign in: set real credentials, ' +
+        'or SANDBOX=on to run the local provider sandbox (anyone can sign in as its demo accounts)',
+    });
+  }
 });
 
 export type Config = Readonly<z.infer<typeof Env>>;
@@ -51,7 +126,7 @@ export type Config = Readonly<z.infer<typeof Env>>;
 /** Reads `.env` (if present) under the real environment, then validates everything once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = '.env'): Config {
   const merged = { ...readEnvFile(envFile), ...env };
-  const result = Env.safeParse(merged);
+  const result = ProductionEnv.safeParse(merged);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

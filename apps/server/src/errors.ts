@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'unsupported_type'
   | 'rate_limited'
   | 'provider_failed'
+  | 'unavailable'
   | 'internal';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -19,6 +20,7 @@ const STATUS: Record<ErrorCode, number> = {
   unsupported_type: 415,
   rate_limited: 429,
   provider_failed: 502,
+  unavailable: 503,
   internal: 500,
 };
 

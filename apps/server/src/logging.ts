@@ -1,19 +1,24 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 
+// The calendar feed's address is its key: logs keep the route, never the secret in it.
+const FEED_SECRET = /^(\/api\/v1\/calendar\/feed\/)(?!rotate\/?$)[^/]+$/;
+
 // Query strings can carry codes and tokens (OAuth callbacks, /success): logs keep the keys, never the values.
 function redactUrl(url: string): string {
-  const [pathname, query] = url.split('?', 2);
-  if (!query) return url;
+  const [pathname = '', query] = url.split('?', 2);
+  const path = pathname.replace(FEED_SECRET, '$1…');
+  if (!query) return path;
   const keys = query.split('&').map((pair) => `${pair.split('=')[0]}=…`);
-  return `${pathname}?${keys.join('&')}`;
+  return `${path}?${keys.join('&')}`;
 }
 
 /** Structured JSON logs with no tokens, cookies or bodies in them. */
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // Any logged headers, not only the request's: @fastify/multipart logs its busboy options at trace level.
+    redact: ['*.headers.authorization', '*.headers.cookie', '*.headers["set-cookie"]'],
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,

@@ -6,19 +6,32 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createExtractionPool } from './modules/documents/extraction-pool';
 import { sweepOrphanFiles } from './modules/receipts/receipts.service';
+import { installProcessHandlers, loggableError } from './process-handlers';
 import { providerEndpoints } from './providers/start-providers';
 import { createFsBlobStore } from './storage/fs-blob-store';
-import { loadKeys } from './storage/keys';
+import { KeyCheckError, openKeys } from './storage/keys';
+import { privateDir } from './storage/private-files';
+import { sealedSample } from './storage/reseal';
 
 async function main(config: Config): Promise<void> {
   const dataDir = path.resolve(config.DATA_DIR);
+  privateDir(dataDir);
+  // The app's logger takes over from stderr once it exists.
+  let connectionLost = (error: Error) => console.error('PostgreSQL connection lost:', error.message);
   const handle = await openDatabase({
     url: config.DATABASE_URL,
     sqliteFile: path.join(dataDir, 'warrantly.db'),
+    onConnectionLost: (error) => connectionLost(error),
   });
-  await migrateToLatest(handle.db, handle.dialect);
-  const keys = loadKeys(dataDir, config.APP_SECRET);
   const blobs = createFsBlobStore(path.join(dataDir, 'blobs'));
+  // Stops here, saying what changed, when the keys are not the ones the data was sealed under.
+  const keys = await openKeys({
+    dataDir,
+    appSecret: config.APP_SECRET,
+    previousSecret: config.APP_SECRET_PREVIOUS,
+    sealedSample: () => sealedSample(handle.db, blobs),
+  });
+  await migrateToLatest(handle.db, handle.dialect, undefined, keys.encryption);
   // On SQLite this process is the only writer, so every unreferenced file is an orphan; with a shared
   // PostgreSQL another replica may be mid-upload, so only files older than an hour are.
   const removed = await sweepOrphanFiles(
@@ -39,6 +52,11 @@ async function main(config: Config): Promise<void> {
     ...(config.WEB_DIST_DIR ? { webDistDir: path.resolve(config.WEB_DIST_DIR) } : {}),
     logger: (await import('./logging')).loggerOptions(config),
   });
+  connectionLost = (error) =>
+    app.log.warn(
+      { error: loggableError(error) },
+      'PostgreSQL dropped a connection: the pool opens a new one when needed',
+    );
   if (removed > 0) app.log.info({ removed }, 'removed orphan receipt files');
 
   // The background sync: the same code path as the endpoints, every SYNC_INTERVAL_MINUTES (0: off).
@@ -46,27 +64,26 @@ async function main(config: Config): Promise<void> {
   const background =
     interval > 0 ? setInterval(() => void app.mailSync.syncEveryone(), interval).unref() : null;
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    if (background) clearInterval(background);
-    await app.close();
-    await extraction.close();
-    await stopSandbox();
-    await handle.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  installProcessHandlers({
+    log: app.log,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    close: async () => {
+      if (background) clearInterval(background);
+      await app.close();
+      await extraction.close();
+      await stopSandbox();
+      await handle.close();
+    },
+  });
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = new URL(address).port;
   if (endpoints.sandboxUrl) {
     app.log.warn(
       { sandbox: endpoints.sandboxUrl },
-      'Sign-in, mail and calendar use the LOCAL PROVIDER SANDBOX (no GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID set)',
+      config.SANDBOX === 'on'
+        ? 'Sign-in, mail and calendar use the LOCAL PROVIDER SANDBOX (SANDBOX=on)'
+        : 'Sign-in, mail and calendar use the LOCAL PROVIDER SANDBOX (no GOOGLE_CLIENT_ID or MICROSOFT_CLIENT_ID set)',
     );
   }
   app.log.info(
@@ -83,6 +100,6 @@ try {
   process.exit(1);
 }
 main(config).catch((error: unknown) => {
-  console.error('Warrantly failed to start:', error);
+  console.error('Warrantly failed to start:', error instanceof KeyCheckError ? error.message : error);
   process.exit(1);
 });

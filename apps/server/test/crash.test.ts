@@ -1,57 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../src/auth/access-token';
 import { timestamp } from '../src/dates';
 import { openDatabase } from '../src/db/database';
 import { loadKeys } from '../src/storage/keys';
 import { multipart, tinyPdf } from './harness';
-
-const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-
-/** Starts the real server process on a free port; resolves with its port once it listens. */
-function startServer(
-  dataDir: string,
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; port: number }> {
-  // Node itself with tsx as a loader, so the pid we kill is the server's own (no wrapper process).
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SANDBOX: 'off',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /open http:\/\/localhost:(\d+)/.exec(out);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
-  });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
-    else child.on('exit', (code) => resolve(code));
-  });
-}
+import { exited, startServer } from './server-process';
 
 function files(dir: string): string[] {
   try {

@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config';
 import { timestamp } from '../src/dates';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { loggerOptions } from '../src/logging';
 import { createExtractionPool } from '../src/modules/documents/extraction-pool';
 import type { ProviderEndpoints } from '../src/providers/endpoints';
 import { createFsBlobStore } from '../src/storage/fs-blob-store';
@@ -45,6 +46,8 @@ export interface TestAppOptions {
   extractionTimeoutMs?: number;
   /** A second app on the same PostgreSQL schema (two server processes sharing one database). */
   shareSchemaOf?: TestApp;
+  /** Receives the app's JSON log lines, with the server's own logger settings at `level`. */
+  logTo?: { level: 'trace' | 'debug' | 'info'; write(line: string): void };
 }
 
 /** A fresh database (SQLite file, or a PostgreSQL schema of its own), data folder and app, no port. */
@@ -80,6 +83,9 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     keys,
     webDistDir: options.webDistDir ?? null,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.logTo
+      ? { logger: { ...loggerOptions(config), level: options.logTo.level, stream: options.logTo } }
+      : {}),
   };
   const app = await buildApp(deps);
   await app.ready();

@@ -1,5 +1,14 @@
 import type { CryptoKey, JWK } from 'jose';
-import type { AccessGrant, AuthCode, DemoAccount, FaultRule, Mailbox, RecordedRequest } from './state';
+import type {
+  AccessGrant,
+  AuthCode,
+  DemoAccount,
+  FaultRule,
+  IdTokenTamper,
+  Mailbox,
+  OtherAccount,
+  RecordedRequest,
+} from './state';
 
 /** Everything the sandbox holds; route modules read and change it. Lives as long as one sandbox. */
 export interface SandboxContext {
@@ -10,6 +19,10 @@ export interface SandboxContext {
   microsoft: { clientId: string; clientSecret: string; tenantId: string };
   keys: { privateKey: CryptoKey; publicJwk: JWK; kid: string };
   accounts: DemoAccount[];
+  /** Accounts made with the pickers' "Use another account" form, by key. */
+  otherAccounts: Map<string, OtherAccount>;
+  /** Applied to the next ID token issued, then cleared. */
+  idTokenTamper: IdTokenTamper | null;
   mailboxes: Map<string, Mailbox>;
   /** Calendar events per account e-mail, stored in each provider's own resource shape. */
   calendars: Map<string, Record<string, unknown>[]>;
@@ -24,12 +37,15 @@ export interface SandboxContext {
   faults: (FaultRule & { remaining: number })[];
 }
 
+/** A demo account by its address, or an account of the "Use another account" form by its key. */
 export function accountOf(
   ctx: SandboxContext,
   provider: 'google' | 'microsoft',
-  email: string,
-): DemoAccount | undefined {
-  return ctx.accounts.find((a) => a.provider === provider && a.email === email);
+  key: string,
+): DemoAccount | OtherAccount | undefined {
+  const other = ctx.otherAccounts.get(key);
+  if (other) return other.provider === provider ? other : undefined;
+  return ctx.accounts.find((a) => a.provider === provider && a.email === key);
 }
 
 export function mailboxOf(ctx: SandboxContext, email: string): Mailbox {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mailboxOf, type SandboxContext } from './context';
+import { accountOf, mailboxOf, type SandboxContext } from './context';
 import { parseGmailQuery } from './gmail-query';
 import { authenticate } from './identity';
 import { newestFirst } from './mailbox';
@@ -47,7 +47,7 @@ export function registerGmail(app: FastifyInstance, ctx: SandboxContext): void {
     if (!email) return reply;
     const mailbox = mailboxOf(ctx, email);
     return {
-      emailAddress: email,
+      emailAddress: accountOf(ctx, 'google', email)?.email ?? email,
       messagesTotal: mailbox.messages.length,
       threadsTotal: mailbox.messages.length,
       historyId: String(mailbox.historyId),

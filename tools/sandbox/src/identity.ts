@@ -1,18 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SignJWT } from 'jose';
+import { SignJWT, UnsecuredJWT } from 'jose';
 import { accountOf, type SandboxContext } from './context';
+import { otherAccount, pairwiseSubject } from './other-accounts';
 import { opaqueToken, s256 } from './state';
 
 type Provider = 'google' | 'microsoft';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The account picker: one button per demo account, named by its e-mail, and a Cancel. */
+/** What the "Use another account" form's checkbox is called: the claim it sets, in the provider's words. */
+const VERIFIED_LABEL = { google: 'Email verified', microsoft: 'Email verified by the tenant' } as const;
+
+/**
+ * The account picker: one button per demo account, named by its e-mail, a "Use another account" form
+ * (any address, name and verification: what whoever controls an account can make it say), and a Cancel.
+ */
 function pickerPage(
   ctx: SandboxContext,
   provider: Provider,
   action: string,
   params: Record<string, string>,
+  problem?: string,
 ): string {
   const hidden = Object.entries(params)
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
@@ -33,7 +41,28 @@ function pickerPage(
 <main><h1 style="font-size:1.4rem">Choose an account</h1>
 <p>This is the local provider sandbox standing in for ${provider === 'google' ? 'Google' : 'Microsoft'}. No real account is used.</p>
 <form method="post" action="${escapeHtml(action)}">${hidden}<ul style="list-style:none;padding:0;display:grid;gap:.5rem">${buttons}</ul>
+<fieldset style="margin-top:1.5rem;border:1px solid #cbd5e1;border-radius:.5rem;padding:1rem;display:grid;gap:.5rem"><legend style="font-weight:600">Use another account</legend>
+<p style="margin:0">Any address, in ${provider === 'google' ? 'a Google account' : 'an organization (tenant)'} of its own: its owner decides what it says.</p>
+${problem ? `<p role="alert" style="margin:0;color:#b91c1c">${escapeHtml(problem)}</p>` : ''}
+<label for="other-email">Email</label><input id="other-email" name="other_email" type="text" inputmode="email" autocomplete="off" style="padding:.4rem">
+<label for="other-name">Name</label><input id="other-name" name="other_name" type="text" autocomplete="off" style="padding:.4rem">
+<label style="display:flex;gap:.5rem;align-items:center"><input type="checkbox" name="other_email_verified" value="true">${VERIFIED_LABEL[provider]}</label>
+<button type="submit" name="other" value="1" style="justify-self:start;padding:.5rem 1rem">Sign in with this account</button></fieldset>
 <button type="submit" name="cancel" value="1" style="margin-top:1rem;padding:.5rem 1rem">Cancel</button></form></main></body></html>`;
+}
+
+/** The authorize request's parameters the picker carries through to its answer. */
+function pickerParams(q: Record<string, string | undefined>): Record<string, string> {
+  const names = [
+    'client_id',
+    'redirect_uri',
+    'scope',
+    'state',
+    'nonce',
+    'code_challenge',
+    'code_challenge_method',
+  ];
+  return Object.fromEntries(names.flatMap((k) => (q[k] !== undefined ? [[k, q[k] as string]] : [])));
 }
 
 function oauthError(
@@ -56,8 +85,9 @@ function oauthError(
 }
 
 export function registerIdentity(app: FastifyInstance, ctx: SandboxContext): void {
-  const issuer = (provider: Provider) =>
-    provider === 'google' ? `${ctx.url}/google` : `${ctx.url}/microsoft/${ctx.microsoft.tenantId}/v2.0`;
+  // Microsoft names the signed-in user's own tenant in `iss`.
+  const issuer = (provider: Provider, tenantId: string) =>
+    provider === 'google' ? `${ctx.url}/google` : `${ctx.url}/microsoft/${tenantId}/v2.0`;
   const client = (provider: Provider) => (provider === 'google' ? ctx.google : ctx.microsoft);
 
   function authorize(provider: Provider, action: (req: FastifyRequest) => string) {
@@ -80,18 +110,9 @@ export function registerIdentity(app: FastifyInstance, ctx: SandboxContext): voi
             `<!doctype html><title>Error 400</title><h1>Error 400: invalid_request</h1><p>${problems.map(escape).join('<br>')}</p>`,
           );
       }
-      const params = Object.fromEntries(
-        [
-          'client_id',
-          'redirect_uri',
-          'scope',
-          'state',
-          'nonce',
-          'code_challenge',
-          'code_challenge_method',
-        ].flatMap((k) => (q[k] !== undefined ? [[k, q[k] as string]] : [])),
-      );
-      return reply.type('text/html; charset=utf-8').send(pickerPage(ctx, provider, action(req), params));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(pickerPage(ctx, provider, action(req), pickerParams(q)));
     };
   }
 
@@ -109,13 +130,34 @@ export function registerIdentity(app: FastifyInstance, ctx: SandboxContext): voi
           target.searchParams.set('error_description', 'AADSTS65004: User declined to consent.');
         return reply.redirect(target.toString(), 302);
       }
-      const account = accountOf(ctx, provider, b.login_hint ?? '');
+      let key = b.login_hint ?? '';
+      if (b.other) {
+        const email = (b.other_email ?? '').trim();
+        const name = (b.other_name ?? '').trim();
+        // Length first: the pattern is only ever run over a short string.
+        if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !name || name.length > 100) {
+          const page = pickerPage(
+            ctx,
+            provider,
+            `${ctx.url}${req.url}`,
+            pickerParams(b),
+            'Enter an email address (name@example.com) and a name.',
+          );
+          return reply.code(400).type('text/html; charset=utf-8').send(page);
+        }
+        key = otherAccount(ctx, provider, {
+          email,
+          name,
+          emailVerified: b.other_email_verified === 'true',
+        }).key;
+      }
+      const account = accountOf(ctx, provider, key);
       if (!account) return reply.code(400).send('unknown account');
-      ctx.revoked.delete(account.email); // signing in again grants access again
+      ctx.revoked.delete(key); // signing in again grants access again
       const code = opaqueToken(provider === 'google' ? '4/0A' : 'M.C5');
       ctx.codes.set(code, {
         provider,
-        email: account.email,
+        email: key,
         clientId: b.client_id ?? '',
         redirectUri: b.redirect_uri ?? '',
         challenge: b.code_challenge ?? '',
@@ -130,16 +172,23 @@ export function registerIdentity(app: FastifyInstance, ctx: SandboxContext): voi
     };
   }
 
-  async function idToken(provider: Provider, email: string, nonce: string | null): Promise<string> {
-    const account = accountOf(ctx, provider, email);
+  /** The ID token as each provider documents its claims; a demo account's address is verified. */
+  async function idToken(provider: Provider, key: string, nonce: string | null): Promise<string> {
+    const account = accountOf(ctx, provider, key);
     if (!account) throw new Error('account vanished');
+    const other = 'key' in account ? account : null;
+    const emailVerified = other?.emailVerified ?? true;
+    const tenantId = other?.tenantId || ctx.microsoft.tenantId;
     const now = Math.floor(ctx.now().getTime() / 1000);
-    const claims: Record<string, unknown> =
-      provider === 'google'
+    const claims: Record<string, unknown> = {
+      iss: issuer(provider, tenantId),
+      aud: client(provider).clientId,
+      ...(provider === 'google'
         ? {
+            sub: account.id,
             azp: ctx.google.clientId,
             email: account.email,
-            email_verified: true,
+            email_verified: emailVerified,
             name: account.name,
             picture: account.picture,
             given_name: account.givenName,
@@ -147,21 +196,32 @@ export function registerIdentity(app: FastifyInstance, ctx: SandboxContext): voi
             at_hash: opaqueToken('').slice(0, 22),
           }
         : {
+            sub: pairwiseSubject(account.id, ctx.microsoft.clientId),
             ver: '2.0',
-            tid: ctx.microsoft.tenantId,
+            tid: tenantId,
             oid: account.id,
             preferred_username: account.email,
             email: account.email,
             name: account.name,
-          };
-    if (nonce) claims.nonce = nonce;
-    return new SignJWT(claims)
+            // The optional claim "email domain owner verified", as an app registration can ask for it.
+            xms_edov: emailVerified,
+          }),
+      iat: now,
+      exp: now + 3600,
+      ...(nonce ? { nonce } : {}),
+    };
+    const tamper = ctx.idTokenTamper;
+    ctx.idTokenTamper = null;
+    const payload = { ...claims, ...tamper?.claims };
+    if (tamper?.alg === 'none') return new UnsecuredJWT(payload).encode();
+    if (tamper?.alg === 'HS256') {
+      // The classic forgery: HMAC keyed with something the client knows, in place of the provider's RSA key.
+      return new SignJWT(payload)
+        .setProtectedHeader({ alg: 'HS256', kid: ctx.keys.kid, typ: 'JWT' })
+        .sign(new TextEncoder().encode(client(provider).clientSecret));
+    }
+    return new SignJWT(payload)
       .setProtectedHeader({ alg: 'RS256', kid: ctx.keys.kid, typ: 'JWT' })
-      .setIssuer(issuer(provider))
-      .setAudience(client(provider).clientId)
-      .setSubject(provider === 'google' ? account.id : `${account.id.replaceAll('-', '').slice(0, 22)}sub`)
-      .setIssuedAt(now)
-      .setExpirationTime(now + 3600)
       .sign(ctx.keys.privateKey);
   }
 
@@ -244,7 +304,7 @@ export function registerIdentity(app: FastifyInstance, ctx: SandboxContext): voi
 
   // Google
   app.get('/google/.well-known/openid-configuration', async () => ({
-    issuer: issuer('google'),
+    issuer: issuer('google', ''),
     authorization_endpoint: `${ctx.url}/google/o/oauth2/v2/auth`,
     token_endpoint: `${ctx.url}/google/token`,
     userinfo_endpoint: `${ctx.url}/google/oauth2/v3/userinfo`,

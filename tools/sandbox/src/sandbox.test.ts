@@ -14,7 +14,7 @@ async function signIn(
   sb: Sandbox,
   provider: 'google' | 'microsoft',
   email: string,
-  opts: { verifier?: string } = {},
+  opts: { verifier?: string; other?: { name: string; verified: boolean } } = {},
 ) {
   const ends = sb[provider];
   const url = new URL(ends.authorizeUrl);
@@ -35,7 +35,7 @@ async function signIn(
     url.searchParams.set(k, v);
   }
   const page = await (await fetch(url)).text();
-  expect(page).toContain(`aria-label="${email}"`);
+  if (!opts.other) expect(page).toContain(`aria-label="${email}"`);
   const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] as string;
   const fields = new URLSearchParams(
     [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [
@@ -43,7 +43,14 @@ async function signIn(
       (m[2] as string).replace(/&#(\d+);/g, (_x, c) => String.fromCharCode(Number(c))),
     ]),
   );
-  fields.set('login_hint', email);
+  if (opts.other) {
+    fields.set('other', '1');
+    fields.set('other_email', email);
+    fields.set('other_name', opts.other.name);
+    if (opts.other.verified) fields.set('other_email_verified', 'true');
+  } else {
+    fields.set('login_hint', email);
+  }
   const chosen = await fetch(
     action.replace(/&#(\d+);/g, (_x, c) => String.fromCharCode(Number(c))),
     { method: 'POST', body: fields, redirect: 'manual' },
@@ -64,6 +71,16 @@ async function signIn(
       }),
     });
   return { exchange, code };
+}
+
+/** Checks signature, audience and issuer (Microsoft's names the token's own tenant); answers the claims. */
+async function verifyIdToken(sb: Sandbox, provider: 'google' | 'microsoft', idToken: string) {
+  const { payload } = await jwtVerify(idToken, createRemoteJWKSet(new URL(sb[provider].jwksUri)), {
+    audience: sb[provider].clientId,
+    algorithms: ['RS256'],
+  });
+  expect(payload.iss).toBe(sb[provider].issuer.replace('{tenantid}', String(payload.tid)));
+  return payload;
 }
 
 describe('the provider sandbox', () => {
@@ -89,22 +106,88 @@ describe('the provider sandbox', () => {
         refresh_token: expect.any(String),
         access_token: expect.any(String),
       });
-      const { payload } = await jwtVerify(
-        tokens.id_token,
-        createRemoteJWKSet(new URL(sb[provider].jwksUri)),
-        { audience: sb[provider].clientId, issuer: sb[provider].issuer },
-      );
+      const payload = await verifyIdToken(sb, provider, tokens.id_token);
       expect(payload).toMatchObject({
         nonce: 'n1',
         ...(provider === 'google'
           ? { email, email_verified: true }
-          : { preferred_username: email, ver: '2.0' }),
+          : { preferred_username: email, ver: '2.0', xms_edov: true }),
       });
       const again = await exchange();
       expect(again.status).toBe(400);
       expect(await again.json()).toMatchObject({ error: 'invalid_grant' });
     },
   );
+
+  it('signs in a look-alike Microsoft account from "Use another account": own tenant and ids, xms_edov as ticked', async () => {
+    const form = { name: 'Avery Quinn', verified: false };
+    const first = (await (
+      await (await signIn(sb, 'microsoft', 'avery.quinn@example.com', { other: form })).exchange()
+    ).json()) as Json;
+    const claims = await verifyIdToken(sb, 'microsoft', first.id_token);
+    expect(claims).toMatchObject({
+      email: 'avery.quinn@example.com',
+      preferred_username: 'avery.quinn@example.com',
+      name: 'Avery Quinn',
+      xms_edov: false,
+      oid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+    });
+    const demo = sb.accounts.microsoft[0];
+    expect(claims.tid).not.toBe('9188040d-6c67-4c5b-b112-36a304b66dad');
+    expect(claims.oid).not.toBe(demo?.id);
+    expect(claims.sub).not.toBe(claims.oid);
+
+    // The same address again: the same account, now with the tenant vouching for the address.
+    const again = (await (
+      await (
+        await signIn(sb, 'microsoft', 'avery.quinn@example.com', { other: { ...form, verified: true } })
+      ).exchange()
+    ).json()) as Json;
+    const second = await verifyIdToken(sb, 'microsoft', again.id_token);
+    expect(second).toMatchObject({ oid: claims.oid, tid: claims.tid, sub: claims.sub, xms_edov: true });
+
+    // Its mailbox is its own (empty), not the demo mailbox of any account with that address.
+    const headers = { authorization: `Bearer ${first.access_token}` };
+    const me = (await (await fetch(`${sb.microsoft.graphBase}/v1.0/me`, { headers })).json()) as Json;
+    expect(me).toMatchObject({ id: claims.oid, mail: 'avery.quinn@example.com', displayName: 'Avery Quinn' });
+    const mail = (await (
+      await fetch(`${sb.microsoft.graphBase}/v1.0/me/messages`, { headers })
+    ).json()) as Json;
+    expect(mail.value).toEqual([]);
+  });
+
+  it('signs in a Google account from "Use another account" with email_verified as ticked', async () => {
+    const tokens = (await (
+      await (
+        await signIn(sb, 'google', 'jordan.lee@example.com', { other: { name: 'Jordan', verified: false } })
+      ).exchange()
+    ).json()) as Json;
+    const claims = await verifyIdToken(sb, 'google', tokens.id_token);
+    expect(claims).toMatchObject({ email: 'jordan.lee@example.com', email_verified: false, name: 'Jordan' });
+    expect(claims.sub).toMatch(/^\d{21}$/);
+    const profile = (await (
+      await fetch(`${sb.google.apiBase}/gmail/v1/users/me/profile`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      })
+    ).json()) as Json;
+    expect(profile).toMatchObject({ emailAddress: 'jordan.lee@example.com', messagesTotal: 0 });
+  });
+
+  it('answers the picker again with a message when the other account has no usable address', async () => {
+    const url = new URL(sb.microsoft.authorizeUrl);
+    const page = await (
+      await fetch(url.toString().replace('/authorize', '/authorize/choose'), {
+        method: 'POST',
+        body: new URLSearchParams({
+          redirect_uri: 'http://127.0.0.1:1/cb',
+          other: '1',
+          other_email: 'nobody',
+        }),
+      })
+    ).text();
+    expect(page).toContain('Enter an email address (name@example.com) and a name.');
+    expect(page).toContain('<label for="other-email">Email</label>');
+  });
 
   it('refuses a wrong PKCE verifier', async () => {
     const { exchange } = await signIn(sb, 'google', 'avery.quinn@example.com', {
@@ -113,6 +196,42 @@ describe('the provider sandbox', () => {
     const res = await exchange();
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'invalid_grant', error_description: 'Invalid code verifier.' });
+  });
+
+  it('revokes a Google grant: its refresh and access tokens stop working', async () => {
+    const email = 'avery.quinn@example.com';
+    const tokens = (await (await (await signIn(sb, 'google', email)).exchange()).json()) as Json;
+    const refresh = () =>
+      fetch(sb.google.tokenUrl, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token,
+          client_id: sb.google.clientId,
+          client_secret: sb.google.clientSecret,
+        }),
+      });
+    const profile = () =>
+      fetch(`${sb.google.apiBase}/gmail/v1/users/me/profile`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+    expect((await refresh()).status).toBe(200);
+    expect(sb.liveGoogleGrants(email)).toBeGreaterThan(0);
+    const revoke = () =>
+      fetch(sb.google.revokeUrl, {
+        method: 'POST',
+        body: new URLSearchParams({ token: tokens.refresh_token }),
+      });
+    expect((await revoke()).status).toBe(200);
+    expect(sb.liveGoogleGrants(email)).toBe(0);
+    expect(await (await refresh()).json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await profile()).status).toBe(401);
+    const again = await revoke();
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({
+      error: 'invalid_token',
+      error_description: 'Token expired or revoked',
+    });
   });
 
   it('lists Gmail messages with the q operators, pages, raw bodies and history', async () => {

@@ -11,9 +11,10 @@ import { registerGoogleCalendar } from './google-calendar';
 import { registerGraph } from './graph';
 import { registerIdentity } from './identity';
 import { createMailbox, storeMessage } from './mailbox';
-import type { DemoAccount, FaultRule, RecordedRequest } from './state';
+import { liveGoogleGrants, registerGoogleRevoke } from './revoke';
+import type { DemoAccount, FaultRule, IdTokenTamper, RecordedRequest } from './state';
 
-export type { DemoAccount, FaultRule, RecordedRequest } from './state';
+export type { DemoAccount, FaultRule, IdTokenTamper, RecordedRequest } from './state';
 
 export interface SandboxOptions {
   port?: number;
@@ -35,6 +36,7 @@ export interface Sandbox {
     tokenUrl: string;
     jwksUri: string;
     userinfoUrl: string;
+    revokeUrl: string;
     apiBase: string;
     clientId: string;
     clientSecret: string;
@@ -54,6 +56,8 @@ export interface Sandbox {
   clearRequests(): void;
   fail(rule: FaultRule): void;
   clearFaults(): void;
+  /** The next ID token is issued with this change (another `alg`, claims replaced), then they are normal. */
+  tamperIdToken(change: IdTokenTamper): void;
   addMessage(
     email: string,
     raw: string | Uint8Array,
@@ -61,6 +65,8 @@ export interface Sandbox {
   ): { id: string };
   seedMessages(email: string, raws: (string | Uint8Array)[]): void;
   revokeGrant(email: string): void;
+  /** Live Google refresh tokens of an account: 0 once the app revoked its grant. */
+  liveGoogleGrants(email: string): number;
   setTokenLifetime(seconds: number): void;
   expireHistory(email: string): void;
   calendar(email: string): unknown[];
@@ -132,6 +138,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     keys: { privateKey, publicJwk: await exportJWK(publicKey), kid: randomUUID() },
     accounts: ACCOUNTS,
+    otherAccounts: new Map(),
+    idTokenTamper: null,
     mailboxes: new Map(),
     calendars: new Map(),
     codes: new Map(),
@@ -203,6 +211,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
 
   registerIdentity(app, ctx);
+  registerGoogleRevoke(app, ctx);
   registerGmail(app, ctx);
   registerGoogleCalendar(app, ctx);
   registerGraph(app, ctx);
@@ -233,6 +242,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   app.get<{ Params: { email: string } }>('/__sandbox/calendar/:email', async (req) => ({
     events: sandbox.calendar(req.params.email),
   }));
+  app.get<{ Params: { email: string } }>('/__sandbox/grants/:email', async (req) => ({
+    live_google_grants: sandbox.liveGoogleGrants(req.params.email),
+  }));
   app.post<{ Params: { email: string } }>('/__sandbox/revoke/:email', async (req, reply) => {
     sandbox.revokeGrant(req.params.email);
     return reply.code(204).send();
@@ -255,11 +267,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       tokenUrl: `${url}/google/token`,
       jwksUri: `${url}/google/oauth2/v3/certs`,
       userinfoUrl: `${url}/google/oauth2/v3/userinfo`,
+      revokeUrl: `${url}/google/revoke`,
       apiBase: `${url}/google`,
       ...ctx.google,
     },
     microsoft: {
-      issuer: `${ms(TENANT_ID)}/v2.0`,
+      // As Microsoft's multi-tenant discovery document says: each token names its user's own tenant.
+      issuer: `${url}/microsoft/{tenantid}/v2.0`,
       discoveryUrl: `${ms('common')}/v2.0/.well-known/openid-configuration`,
       authorizeUrl: `${ms('common')}/oauth2/v2.0/authorize`,
       tokenUrl: `${ms('common')}/oauth2/v2.0/token`,
@@ -282,6 +296,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clearFaults: () => {
       ctx.faults.length = 0;
     },
+    tamperIdToken: (change: IdTokenTamper) => {
+      ctx.idTokenTamper = change;
+    },
     addMessage: (
       email: string,
       raw: string | Uint8Array,
@@ -301,6 +318,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     revokeGrant: (email: string) => {
       ctx.revoked.add(email);
     },
+    liveGoogleGrants: (email: string) => liveGoogleGrants(ctx, email),
     setTokenLifetime: (seconds: number) => {
       ctx.tokenLifetimeSeconds = seconds;
     },

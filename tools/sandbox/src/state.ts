@@ -12,6 +12,26 @@ export interface DemoAccount {
   picture: string;
 }
 
+/**
+ * An account typed into a picker's "Use another account" form: any address and name, as anyone who runs
+ * a tenant (or makes a Google account with someone else's address) can have. Its ids, tenant, mailbox
+ * and grants are its own, never the demo account's with the same address.
+ */
+export interface OtherAccount extends DemoAccount {
+  /** Where its mailbox, calendar and grants are kept (its `sub`/`oid`): never an address. */
+  key: string;
+  /** Microsoft: the tenant the account lives in. */
+  tenantId: string;
+  /** Google `email_verified`, Microsoft `xms_edov`. */
+  emailVerified: boolean;
+}
+
+/** A change the next ID token is issued with, so tests can see a server refuse a bad one. */
+export interface IdTokenTamper {
+  alg?: 'HS256' | 'none';
+  claims?: Record<string, unknown>;
+}
+
 export interface StoredMessage {
   id: string;
   threadId: string;
@@ -62,6 +82,7 @@ export interface FaultRule {
 
 export interface AccessGrant {
   provider: 'google' | 'microsoft';
+  /** Whose: a demo account's address, or an other account's key. */
   email: string;
   scope: string;
   expiresAt: number;
@@ -69,6 +90,7 @@ export interface AccessGrant {
 
 export interface AuthCode {
   provider: 'google' | 'microsoft';
+  /** Whose: a demo account's address, or an other account's key. */
   email: string;
   clientId: string;
   redirectUri: string;

@@ -15,21 +15,48 @@ declare module 'fastify' {
 
 /** Verified tokens kept; at 15-minute lifetimes this covers far more signed-in sessions than one server sees. */
 const VERIFIED_TOKENS = 10_000;
+/**
+ * How long a user found in the database is trusted to still exist. A deletion in this process takes
+ * effect at once (`userDeleted`); one made by another replica is seen here within this bound.
+ */
+export const USER_EXISTS_TTL_MS = 30_000;
+/** Users remembered as existing, and deleted users remembered as gone (oldest out first, like tokens). */
+const USERS_KEPT = 10_000;
+
+export interface Guard {
+  (req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Refuses the user's tokens from now on, in this process (their account was deleted). */
+  userDeleted(userId: string): void;
+}
+
+/** Drops the oldest entry of a full map or set (both keep insertion order) before one more is added. */
+function makeRoom(store: Map<string, unknown> | Set<string>): void {
+  if (store.size >= USERS_KEPT) store.delete(store.keys().next().value as string);
+}
 
 /**
  * onRequest hook added to every route whose config does not mark it public (see app.ts). A token's
  * signature is checked once and the token remembered with its claims, since the web app sends the same
- * one for 15 minutes; the expiry is still checked on every request.
+ * one for 15 minutes; the expiry is still checked on every request. The token's user must still exist:
+ * one primary-key read per user per `USER_EXISTS_TTL_MS`, so a deleted account's tokens stop working.
  */
-export function createGuard(signingKey: Buffer, now: () => Date = () => new Date()) {
+export function createGuard(
+  signingKey: Buffer,
+  now: () => Date = () => new Date(),
+  userExists: (userId: string) => Promise<boolean> = async () => true,
+): Guard {
   const verified = new Map<string, AccessClaims>();
-  return async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const existsUntil = new Map<string, number>();
+  const deleted = new Set<string>();
+
+  async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) {
       throw new AppError('unauthorized', 'Sign in first: this request needs a bearer access token');
     }
     const token = header.slice(7).trim();
-    const nowSeconds = Math.floor(now().getTime() / 1000);
+    const nowMs = now().getTime();
+    const nowSeconds = Math.floor(nowMs / 1000);
     let claims = verified.get(token) ?? null;
     if (!claims || claims.exp <= nowSeconds) {
       verified.delete(token);
@@ -39,6 +66,29 @@ export function createGuard(signingKey: Buffer, now: () => Date = () => new Date
       if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value as string);
       verified.set(token, claims);
     }
-    req.userId = claims.sub;
-  };
+    const userId = claims.sub;
+    if (deleted.has(userId)) throw gone();
+    if ((existsUntil.get(userId) ?? 0) <= nowMs) {
+      if (!(await userExists(userId))) {
+        guard.userDeleted(userId);
+        throw gone();
+      }
+      existsUntil.delete(userId);
+      makeRoom(existsUntil);
+      existsUntil.set(userId, nowMs + USER_EXISTS_TTL_MS);
+    }
+    req.userId = userId;
+  }
+
+  const guard: Guard = Object.assign(requireUser, {
+    userDeleted(userId: string) {
+      existsUntil.delete(userId);
+      if (deleted.has(userId)) return;
+      makeRoom(deleted);
+      deleted.add(userId);
+    },
+  });
+  return guard;
 }
+
+const gone = () => new AppError('unauthorized', 'The account of this access token no longer exists');

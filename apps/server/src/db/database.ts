@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { privateFile } from '../storage/private-files';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
 
@@ -21,6 +22,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to work in (tests give each file its own). */
   schema?: string;
+  /** Told when PostgreSQL drops a pooled connection (a restart, a network cut); default: stderr. */
+  onConnectionLost?: (error: Error) => void;
 }
 
 /** Opens the database; the PostgreSQL driver is loaded only when one is configured. */
@@ -37,14 +40,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
+      // An unreachable host would otherwise hold each request for the kernel's TCP timeout (minutes).
+      connectionTimeoutMillis: 10_000,
       types: pgTypes,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Without listeners, a connection dropped while idle in the pool, or while checked out between two
+    // queries, is an 'error' event nobody handles, which ends the process. The pool discards such a
+    // client itself (on release when it was checked out, where its next query fails); the next request
+    // opens a fresh connection.
+    const lost =
+      options.onConnectionLost ??
+      ((error: Error) => console.error('PostgreSQL connection lost:', error.message));
+    pool.on('error', (error) => lost(error));
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    // A socket error while connecting means the server is not there (stopped, restarting, unreachable);
+    // the same codes from elsewhere (a provider's HTTP call) must not read as a database outage.
+    const connect = () =>
+      pool.connect().catch((error: unknown) => {
+        if (error instanceof Error && NETWORK_CODES.has(String((error as { code?: unknown }).code))) {
+          unreachable.add(error);
+        }
+        throw error;
+      });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }),
+    });
     return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    // Owner-only from the first byte; SQLite gives its -wal and -shm files the database file's mode.
+    privateFile(file);
+  }
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -52,4 +81,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+// PostgreSQL's SQLSTATE classes for a server that is unreachable, shutting down, starting up or out of
+// connections; the errors pg raises itself on a dropped or timed-out connection carry no code.
+const PG_UNAVAILABLE = /^(08|53|57P0)/;
+const PG_CONNECTION_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const unreachable = new WeakSet<Error>();
+
+/**
+ * True when a query failed because the database is down, restarting, unreachable or (SQLite) locked
+ * by another writer past the busy timeout: the same request may well succeed in a moment.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (unreachable.has(e) || PG_CONNECTION_MESSAGE.test(e.message)) return true;
+    if (typeof code !== 'string') continue;
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return true;
+    if (code.length === 5 && PG_UNAVAILABLE.test(code)) return true;
+  }
+  return false;
 }

@@ -1,27 +1,38 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { EncryptionKeys } from '../storage/envelope';
 import type { Dialect } from './database';
 import * as initial from './migrations/20261122T1400_initial';
 import * as signInStates from './migrations/20261122T1500_sign_in_states';
 import * as mailSync from './migrations/20261122T1600_mail_sync';
+import * as identity from './migrations/20261124T1100_identity';
+import * as dataAtRest from './migrations/20261124T1300_data_at_rest';
 
-type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
+type DialectMigration = { up(db: Kysely<any>, dialect: Dialect, keys?: EncryptionKeys): Promise<void> };
 
 // Listed by hand so the bundled server needs no migrations folder on disk; names sort by timestamp.
 const MIGRATIONS: Record<string, DialectMigration> = {
   '20261122T1400_initial': initial,
   '20261122T1500_sign_in_states': signInStates,
   '20261122T1600_mail_sync': mailSync,
+  '20261124T1100_identity': identity,
+  '20261124T1300_data_at_rest': dataAtRest,
 };
 
 /**
  * Applies every pending migration; throws with the failing migration's name. `schema` pins Kysely's own
- * bookkeeping tables to one PostgreSQL schema (its introspection otherwise sees every schema's).
+ * bookkeeping tables to one PostgreSQL schema (its introspection otherwise sees every schema's). `keys`
+ * lets a migration seal existing rows (needed only when there are rows to seal).
  */
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<void> {
+export async function migrateToLatest(
+  db: Kysely<any>,
+  dialect: Dialect,
+  schema?: string,
+  keys?: EncryptionKeys,
+): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
-      for (const [name, m] of Object.entries(MIGRATIONS)) out[name] = { up: (d) => m.up(d, dialect) };
+      for (const [name, m] of Object.entries(MIGRATIONS)) out[name] = { up: (d) => m.up(d, dialect, keys) };
       return out;
     },
   };

@@ -12,7 +12,12 @@ export interface UsersTable {
   default_currency: string;
   warranty_reminder_days: number | null;
   data_version: Generated<number>;
+  /** sha256 (hex) of the calendar feed's secret, for look-ups; the secret itself is in feed_secret_enc. */
   feed_secret: string | null;
+  /** 1 when the provider vouched for `email`: only then may another provider be linked by it. */
+  email_verified: Generated<Flag>;
+  /** The feed secret sealed (storage/envelope), so the app can show the feed's address again. */
+  feed_secret_enc: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -80,6 +85,7 @@ export interface DocumentsTable {
   sha256: string;
   storage_key: string;
   extraction_status: 'success' | 'partial' | 'failed';
+  /** What extraction found, as JSON sealed under the file's storage key (receipts.service sealExtraction). */
   extracted_json: string | null;
   created_at: string;
 }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/database';
 import { AppError, type ErrorCode } from '../errors';
 import { tooLarge } from './multipart';
 
@@ -26,6 +27,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError.status >= 500) req.log.error({ err: error }, 'request failed');
     if (appError.code === 'rate_limited' && 'retryAfter' in error)
       reply.header('retry-after', error.retryAfter);
+    if (appError.code === 'unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', 5);
     return reply.code(appError.status).send({ message: appError.message, code: appError.code });
   });
 }
@@ -52,6 +54,9 @@ function toAppError(error: FastifyError | AppError | Error): AppError {
     // Malformed JSON and the like: Fastify's message says what is wrong and holds no internals.
     const code: ErrorCode = fastifyError.statusCode === 404 ? 'not_found' : 'invalid_input';
     return new AppError(code, fastifyError.message);
+  }
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('unavailable', 'The database is not answering; try again shortly', { cause: error });
   }
   return new AppError('internal', 'Something went wrong on our side', { cause: error });
 }

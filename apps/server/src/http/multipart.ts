@@ -16,7 +16,8 @@ export interface FormInput {
 
 /**
  * Reads a multipart form (or a JSON object, for API clients) into text fields and at most one file from
- * `fileFields`. Oversized files answer 413; a second file or an unknown file field answers 400.
+ * `fileFields`. Oversized files answer 413; a second file, an unknown file field, a field over its size
+ * limit and a malformed, mismatched or truncated body answer 400.
  */
 export async function readForm(req: FastifyRequest, fileFields: readonly string[]): Promise<FormInput> {
   if (!req.isMultipart()) {
@@ -38,10 +39,44 @@ export async function readForm(req: FastifyRequest, fileFields: readonly string[
     return { fields, file: null };
   }
 
+  // The first bytes of the body tell a boundary that does not match the header from a body cut short:
+  // the parser reports both as "Unexpected end of multipart data".
+  let head = Buffer.alloc(0);
+  const keepHead = (chunk: Buffer) => {
+    head = Buffer.concat([head, chunk]).subarray(0, HEAD_BYTES);
+    if (head.length >= HEAD_BYTES) req.raw.off('data', keepHead);
+  };
+  try {
+    const parts = req.parts({
+      limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: MAX_FIELD_BYTES, files: 2, fields: 40 },
+    });
+    req.raw.on('data', keepHead); // in the same tick as the parser's own listener: no chunk is missed
+    return await readParts(parts, fileFields);
+  } catch (error) {
+    throw malformed(error, req.headers['content-type'] ?? '', head);
+  } finally {
+    req.raw.off('data', keepHead);
+  }
+}
+
+/** Longest text a form field may hold: notes are the longest at a few thousand characters. */
+const MAX_FIELD_BYTES = 64 * 1024;
+const HEAD_BYTES = 1024;
+
+async function readParts(
+  parts: ReturnType<FastifyRequest['parts']>,
+  fileFields: readonly string[],
+): Promise<FormInput> {
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
-  for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 40 } })) {
+  for await (const part of parts) {
     if (part.type === 'field') {
+      if (part.valueTruncated) {
+        throw new AppError(
+          'invalid_input',
+          `${part.fieldname}: longer than the ${MAX_FIELD_BYTES / 1024} KB a form field may hold`,
+        );
+      }
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
       continue;
     }
@@ -55,6 +90,30 @@ export async function readForm(req: FastifyRequest, fileFields: readonly string[
     file = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes };
   }
   return { fields, file };
+}
+
+/**
+ * The multipart parser's own failures (plain errors, no code) in the API's words; ours and Fastify's
+ * coded errors (size and count limits) pass through to the error handler.
+ */
+function malformed(error: unknown, contentType: string, head: Buffer): unknown {
+  if (!(error instanceof Error) || error instanceof AppError || 'code' in error) return error;
+  const boundary = /;\s*boundary=(?:"([^"]{1,200})"|([^;\s"]{1,200}))/i.exec(contentType);
+  const delimiter = boundary ? `--${boundary[1] ?? boundary[2]}` : null;
+  if (!delimiter) {
+    return new AppError('invalid_input', 'The Content-Type header names no boundary for the multipart form', {
+      cause: error,
+    });
+  }
+  if (error.message === 'Unexpected end of multipart data') {
+    const message = head.includes(delimiter)
+      ? 'The form is cut off: the body ends before its closing boundary'
+      : 'The body does not contain the boundary its Content-Type header declares';
+    return new AppError('invalid_input', message, { cause: error });
+  }
+  return new AppError('invalid_input', `The multipart form is malformed (${error.message})`, {
+    cause: error,
+  });
 }
 
 export function tooLarge(): AppError {

@@ -5,7 +5,7 @@ import helmet from 'helmet';
  * Helmet's headers on every answer. The middleware is built once: the Fastify wrapper rebuilds it, CSP
  * parsing included, on each request, which cost a tenth of a conditional 304's time.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string | undefined): void {
   const apply = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -21,8 +21,12 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
         upgradeInsecureRequests: null,
       },
     },
-    // The app is served over plain HTTP on a laptop; HSTS belongs to the TLS proxy in front of it.
-    strictTransportSecurity: false,
+    // Only an https public origin asks browsers to insist on TLS: the request's own scheme is not used, as
+    // behind a TLS proxy it reads http unless the proxy is trusted. A laptop on plain http never sends it.
+    strictTransportSecurity:
+      publicUrl && new URL(publicUrl).protocol === 'https:'
+        ? { maxAge: 31_536_000, includeSubDomains: true, preload: false }
+        : false,
     // The Google popup sign-in posts its result back to the page that opened it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });

@@ -3,7 +3,14 @@ import type { IdentityEndpoints } from './identity';
 
 /** Everything the server needs to reach both providers; only this file knows the real hosts. */
 export interface ProviderEndpoints {
-  google: (IdentityEndpoints & { gmailBase: string; calendarBase: string }) | null;
+  google:
+    | (IdentityEndpoints & {
+        gmailBase: string;
+        calendarBase: string;
+        /** Token revocation (RFC 7009 style): revoking a token ends the user's whole grant to this app. */
+        revokeUrl: string;
+      })
+    | null;
   microsoft: (IdentityEndpoints & { graphBase: string }) | null;
   /** Set when the local sandbox stands in for both. */
   sandboxUrl: string | null;
@@ -24,6 +31,7 @@ export function realEndpoints(config: Config): ProviderEndpoints {
             issuer: 'https://accounts.google.com',
             gmailBase: 'https://gmail.googleapis.com',
             calendarBase: 'https://www.googleapis.com',
+            revokeUrl: 'https://oauth2.googleapis.com/revoke',
           }
         : null,
     microsoft:

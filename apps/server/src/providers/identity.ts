@@ -12,6 +12,27 @@ export interface IdentityEndpoints {
   issuer: string;
 }
 
+/** Who signed in, read from a verified ID token. */
+export interface Profile {
+  /** The provider's stable, never reassigned id of the account: the key users are found by. */
+  subject: string;
+  email: string;
+  /** True only when the provider vouches that the account owns `email`: only then may it link users. */
+  emailVerified: boolean;
+  name: string;
+  picture: string;
+}
+
+/** An ID token that verified but does not say who signed in: no account is made from it. */
+export function refuseProfile(provider: string, missing: 'email' | `no ${string}`): AppError {
+  return new AppError(
+    'unauthorized',
+    missing === 'email'
+      ? `${provider} did not confirm an e-mail address for this account`
+      : `${provider} did not identify the account (its ID token has ${missing} claim)`,
+  );
+}
+
 /** The token endpoint's answer (RFC 6749 section 5.1, plus OpenID Connect's id_token). */
 export interface TokenSet {
   access_token: string;
@@ -75,25 +96,63 @@ export async function tokenRequest(
   return json as unknown as TokenSet;
 }
 
+/** Why jose refused an ID token, in words a person signing in can act on (claim values are not echoed). */
+function idTokenProblem(error: unknown, algorithm: string | undefined): string {
+  const { code, claim } = (error ?? {}) as { code?: string; claim?: string };
+  switch (code) {
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+      return algorithm === 'none'
+        ? 'the ID token is signed with no algorithm'
+        : 'the ID token is signed with an algorithm other than RS256';
+    case 'ERR_JWT_EXPIRED':
+      return 'the ID token has expired';
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+      return "the ID token's signature does not match the provider's published keys";
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      if (claim === 'aud') return 'the ID token was issued to another application';
+      if (claim === 'iat' || claim === 'nbf') return 'the ID token is not valid yet';
+      return `the ID token's ${claim ?? 'claims'} claim is invalid`;
+    default:
+      return 'the ID token is malformed';
+  }
+}
+
 /** Verifies ID tokens against the provider's published keys (fetched once, refreshed when a new `kid` appears). */
 export function createIdTokenVerifier(provider: string, endpoints: IdentityEndpoints) {
   // jose loads on the first sign-in; the key set it builds is kept for the server's lifetime.
   let jwks: Promise<ReturnType<typeof import('jose').createRemoteJWKSet>> | null = null;
+  const refuse = (problem: string, cause?: unknown) =>
+    new AppError('unauthorized', `The ${provider} sign-in could not be verified: ${problem}`, { cause });
   return async function verifyIdToken(idToken: string, nonce: string): Promise<JWTPayload> {
-    const { createRemoteJWKSet, jwtVerify } = await import('jose');
+    const { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } = await import('jose');
     jwks ??= Promise.resolve(createRemoteJWKSet(new URL(endpoints.jwksUri), { timeoutDuration: TIMEOUT_MS }));
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(idToken, await jwks, {
+      ({ payload } = await jwtVerify(idToken, await jwks, {
         audience: endpoints.clientId,
         algorithms: ['RS256'],
         clockTolerance: 60,
-      });
-      const expectedIssuer = endpoints.issuer.replace('{tenantid}', String(payload.tid ?? ''));
-      if (payload.iss !== expectedIssuer) throw new Error(`unexpected issuer ${payload.iss}`);
-      if (payload.nonce !== nonce) throw new Error('nonce mismatch');
-      return payload;
+      }));
     } catch (cause) {
-      throw new AppError('unauthorized', `The ${provider} sign-in could not be verified`, { cause });
+      // The key set could not be fetched or read: the provider's side, not the token's.
+      const code = (cause as { code?: string }).code;
+      if (!code || ['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JOSE_GENERIC'].includes(code)) {
+        throw new AppError('provider_failed', `${provider}'s signing keys could not be fetched; try again`, {
+          cause,
+        });
+      }
+      let algorithm: string | undefined;
+      try {
+        algorithm = decodeProtectedHeader(idToken).alg;
+      } catch {
+        algorithm = undefined;
+      }
+      throw refuse(idTokenProblem(cause, algorithm), cause);
     }
+    const expectedIssuer = endpoints.issuer.replace('{tenantid}', String(payload.tid ?? ''));
+    if (payload.iss !== expectedIssuer) throw refuse(`the ID token was not issued by ${provider}`);
+    if (payload.nonce !== nonce) throw refuse('the ID token belongs to another sign-in attempt (nonce)');
+    return payload;
   };
 }

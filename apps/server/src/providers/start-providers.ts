@@ -2,13 +2,20 @@ import type { Config } from '../config';
 import { needsSandbox, type ProviderEndpoints, realEndpoints } from './endpoints';
 
 /**
- * The real providers when credentials are configured; otherwise the local sandbox, started in this
- * process on its own port (SANDBOX_PORT, random by default), so `PORT=4123 npm start` alone signs people in.
+ * The local sandbox, started in this process on its own port (SANDBOX_PORT, random by default), when
+ * SANDBOX=on, or when SANDBOX=auto outside production and no provider has credentials, so
+ * `PORT=4123 npm start` alone signs people in; otherwise the real providers. Production never starts it
+ * unasked: anyone can sign in there as a demo account.
  */
+export function startsSandbox(config: Config): boolean {
+  if (config.SANDBOX !== 'auto') return config.SANDBOX === 'on';
+  return config.NODE_ENV !== 'production' && needsSandbox(config);
+}
+
 export async function providerEndpoints(
   config: Config,
 ): Promise<{ endpoints: ProviderEndpoints; stopSandbox: () => Promise<void> }> {
-  if (!needsSandbox(config) || config.SANDBOX === 'off') {
+  if (!startsSandbox(config)) {
     return { endpoints: realEndpoints(config), stopSandbox: async () => undefined };
   }
   const { startSandbox } = await import('@warrantly/sandbox/sandbox');
@@ -34,6 +41,7 @@ export function sandboxEndpoints(sandbox: Sandbox): ProviderEndpoints {
       issuer: sandbox.google.issuer,
       gmailBase: sandbox.google.apiBase,
       calendarBase: sandbox.google.apiBase,
+      revokeUrl: sandbox.google.revokeUrl,
     },
     microsoft: {
       clientId: sandbox.microsoft.clientId,

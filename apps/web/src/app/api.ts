@@ -22,7 +22,10 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-/** On a 401, refresh once through the server and retry; if the refresh fails the user is logged out. */
+/**
+ * On a 401, refresh once through the server and retry. A refused refresh logs the user out; one the server
+ * cannot answer now leaves the 401 as this request's answer and the session in place.
+ */
 const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
   api,
@@ -45,6 +48,9 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
   keepUnusedDataFor: 60,
+  // Nothing listens to the browser's online event (no setupListeners): `onOnline` comes from the token
+  // refresher, when a refresh the server made wait succeeds, and fetches again what failed meanwhile.
+  refetchOnReconnect: true,
   tagTypes: ['Purchase', 'Totals', 'Receipt', 'Event', 'Parts', 'Settings', 'Feed'],
   endpoints: () => ({}),
 });

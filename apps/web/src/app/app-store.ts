@@ -1,5 +1,6 @@
 import { nextTask } from '@/lib/next-task';
 import { type AppStore, makeStore } from './store';
+import { SESSION_CHANNEL } from './token-refresh';
 
 let made: Promise<AppStore> | undefined;
 
@@ -11,7 +12,10 @@ let made: Promise<AppStore> | undefined;
  */
 export function appStore(): Promise<AppStore> {
   made ??= nextTask().then(() => {
-    const { store, persistor } = makeStore();
+    const { store, persistor } = makeStore({
+      locks: navigator.locks,
+      channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : undefined,
+    });
     return new Promise<AppStore>((resolve) => {
       if (persistor.getState().bootstrapped) return resolve(store);
       const unsubscribe = persistor.subscribe(() => {

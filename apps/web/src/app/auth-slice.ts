@@ -62,7 +62,8 @@ const authSlice = createSlice({
       state.accessToken = payload.accessToken;
       state.refreshToken = payload.refreshToken;
     },
-    loggedOut() {
+    /** `isFromOtherTab`: another tab ended the session and told this one, which need not tell the others. */
+    loggedOut(_state, _action: PayloadAction<{ isFromOtherTab: boolean } | undefined>) {
       return initialAuthState;
     },
   },

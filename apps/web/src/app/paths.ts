@@ -16,6 +16,7 @@ export const paths = {
   receipts: '/dashboard/receipts',
   replacement: '/dashboard/replacement',
   adminUser: '/dashboard/adminuser',
+  account: '/dashboard/account',
 } as const;
 
 /** Server navigations that start sign-in (full page, not fetch). */

@@ -153,6 +153,10 @@ export const routes: RouteObject[] = [
             ...page(() => import('@/features/parts/ReplacementPage').then((m) => m.ReplacementPage)),
           },
           {
+            path: 'account',
+            ...page(() => import('@/features/account/AccountPage').then((m) => m.AccountPage)),
+          },
+          {
             path: 'adminuser',
             ...page(() => import('@/features/admin/AdminUserPage').then((m) => m.AdminUserPage)),
           },

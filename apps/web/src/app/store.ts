@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import {
   FLUSH,
   PAUSE,
@@ -11,20 +11,33 @@ import {
 } from 'redux-persist';
 import { storeTokens, storeUser } from '@/lib/session';
 import { api, type ThunkExtra } from './api';
-import { authReducer, loggedOut, signedIn, tokensRefreshed } from './auth-slice';
+import { authReducer, loggedOut, selectIsSignedIn, signedIn } from './auth-slice';
 import { localStorageEngine } from './persist-storage';
-import { createTokenRefresher } from './token-refresh';
+import { createTokenRefresher, isSessionMessage, type SessionMessage } from './token-refresh';
 
 const rootReducer = combineReducers({ auth: authReducer, [api.reducerPath]: api.reducer });
 
+/** What ties the app's store to its other tabs; tests leave both out and get a store on its own. */
+export interface TabLinks {
+  /** The browser's Web Locks API, so that one tab at a time refreshes the shared session. */
+  locks?: Pick<LockManager, 'request'>;
+  /** The channel on which tabs hand each other new tokens and logouts. */
+  channel?: BroadcastChannel;
+}
+
 /** A store with its persistor; the app makes one, tests make as many as they like. */
-export function makeStore() {
+export function makeStore({ locks, channel }: TabLinks = {}) {
   const listener = createListenerMiddleware();
   const persisted = persistReducer(
     { key: 'root', storage: localStorageEngine, timeout: 5000, whitelist: ['auth'] },
     rootReducer,
   );
-  const extra: ThunkExtra = { refreshTokens: createTokenRefresher() };
+  const refresher = createTokenRefresher({
+    locks,
+    channel,
+    onRecovered: (dispatch) => dispatch(api.internalActions.onOnline()),
+  });
+  const extra: ThunkExtra = { refreshTokens: refresher.refreshTokens };
   const store = configureStore({
     reducer: persisted,
     middleware: (getDefault) =>
@@ -39,26 +52,35 @@ export function makeStore() {
   // Logging out pauses persistence; the next sign-in resumes it.
   let isPersistPaused = false;
 
-  // The seed kept the tokens and the user in plain local storage keys as well; keep them in step.
+  // The seed kept the tokens and the user in plain local storage keys as well; keep them in step (the
+  // refresher stores the pairs it gets itself, inside its cross-tab lock).
   listener.startListening({
-    matcher: isAnyOf(signedIn, tokensRefreshed),
+    actionCreator: signedIn,
     effect: (action) => {
-      if (signedIn.match(action)) {
-        const { accessToken, refreshToken, user, provider } = action.payload;
-        storeTokens(accessToken, refreshToken);
-        storeUser({ email: user.email, name: user.name, picture: user.profile_picture, messages: provider });
-        if (isPersistPaused) {
-          isPersistPaused = false;
-          persistor.persist();
-        }
-      } else if (tokensRefreshed.match(action)) {
-        storeTokens(action.payload.accessToken, action.payload.refreshToken);
+      const { accessToken, refreshToken, user, provider } = action.payload;
+      storeTokens(accessToken, refreshToken);
+      storeUser({ email: user.email, name: user.name, picture: user.profile_picture, messages: provider });
+      if (isPersistPaused) {
+        isPersistPaused = false;
+        persistor.persist();
       }
     },
   });
+  channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (!isSessionMessage(event.data)) return;
+    if (event.data.type === 'refreshed') {
+      const { accessToken, refreshToken } = event.data;
+      refresher.adoptFromOtherTab({ accessToken, refreshToken }, store.dispatch, store.getState);
+    } else if (selectIsSignedIn(store.getState())) {
+      store.dispatch(loggedOut({ isFromOtherTab: true }));
+    }
+  });
   listener.startListening({
     actionCreator: loggedOut,
-    effect: async (_action, listenerApi) => {
+    effect: async (action, listenerApi) => {
+      // One session for the whole browser: the other tabs end it too.
+      if (!action.payload?.isFromOtherTab)
+        channel?.postMessage({ type: 'logged-out' } satisfies SessionMessage);
       listenerApi.dispatch(api.util.resetApiState());
       // Paused first so no late write brings the persisted state back after the purge.
       persistor.pause();

@@ -26,9 +26,22 @@ function read(key: string): string | null {
   }
 }
 
+/** The app's token pair as every tab of the browser sees it. */
+export interface StoredTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** The stored pair, or null unless both tokens are there. */
+export function readStoredTokens(): StoredTokens | null {
+  const accessToken = read(storageKeys.accessToken);
+  const refreshToken = read(storageKeys.refreshToken);
+  return accessToken && refreshToken ? { accessToken, refreshToken } : null;
+}
+
 /** True when both tokens are stored; the landing page reads this without loading the store. */
 export function hasStoredSession(): boolean {
-  return Boolean(read(storageKeys.accessToken) && read(storageKeys.refreshToken));
+  return readStoredTokens() !== null;
 }
 
 export function readLoginProvider(): Provider | null {
@@ -51,8 +64,13 @@ export function readStoredUser(): StoredUser | null {
 }
 
 export function storeTokens(accessToken: string, refreshToken: string): void {
-  localStorage.setItem(storageKeys.accessToken, accessToken);
-  localStorage.setItem(storageKeys.refreshToken, refreshToken);
+  try {
+    localStorage.setItem(storageKeys.accessToken, accessToken);
+    localStorage.setItem(storageKeys.refreshToken, refreshToken);
+  } catch (error) {
+    // Storage can be full or disabled: the session then lives in this tab's memory only.
+    console.warn('The session could not be stored', error);
+  }
 }
 
 export function storeUser(user: StoredUser): void {

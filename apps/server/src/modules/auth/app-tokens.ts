@@ -38,13 +38,15 @@ const invalid = () =>
 
 /**
  * Spends a refresh token for a new pair. A token used twice means it leaked: the whole family is revoked,
- * so the thief's copy and the user's newer tokens all stop working and the user signs in again.
+ * so the thief's copy and the user's newer tokens all stop working and the user signs in again. A family
+ * rotates for at most `sessionMaxDays` after its sign-in, so a stolen session cannot be kept alive forever.
  */
 export async function rotateRefreshToken(
   db: Db,
   signingKey: Buffer,
   token: string,
   now: Date,
+  sessionMaxDays: number,
 ): Promise<TokenPair> {
   const row = await repo.findRefreshToken(db, hashToken(token));
   if (!row) throw invalid();
@@ -53,6 +55,14 @@ export async function rotateRefreshToken(
   if (row.used_at !== null || !(await repo.useRefreshToken(db, row.id, at))) {
     await repo.revokeFamily(db, row.family_id, at);
     throw invalid();
+  }
+  const startedAt = new Date(row.session_started_at ?? row.created_at).getTime();
+  if (now.getTime() >= startedAt + sessionMaxDays * 86_400_000) {
+    await repo.revokeFamily(db, row.family_id, at);
+    throw new AppError(
+      'unauthorized',
+      `This session started more than ${sessionMaxDays} days ago and has ended: sign in again`,
+    );
   }
   return issueTokens(db, signingKey, row.user_id, now, row.family_id);
 }

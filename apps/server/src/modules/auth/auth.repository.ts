@@ -1,8 +1,16 @@
 import { timestamp } from '../../dates';
 import type { Db } from '../../db/schema';
 
-export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+/** The first user whose address a provider vouched for: the only kind another provider may be linked to. */
+export function findVerifiedUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .where('email_verified', '=', 1)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
 export function findUser(db: Db, userId: string) {
@@ -39,8 +47,20 @@ export async function spendState(db: Db, stateHash: string, expiresAt: string): 
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** The token's row, with `session_started_at`: when its family's first token was issued (the sign-in). */
 export function findRefreshToken(db: Db, tokenHash: string) {
-  return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  return db
+    .selectFrom('refresh_tokens')
+    .selectAll('refresh_tokens')
+    .select((eb) =>
+      eb
+        .selectFrom('refresh_tokens as first')
+        .select((inner) => inner.fn.min('first.created_at').as('started'))
+        .whereRef('first.family_id', '=', 'refresh_tokens.family_id')
+        .as('session_started_at'),
+    )
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /** Marks a refresh token used; false when another request used it first. */

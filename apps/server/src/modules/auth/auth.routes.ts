@@ -15,6 +15,8 @@ export interface AuthRouteOptions {
   db: import('kysely').Kysely<import('../../db/schema').Database>;
   signingKey: Buffer;
   publicUrl: string | undefined;
+  /** How long a sign-in's refresh tokens keep rotating (SESSION_MAX_DAYS). */
+  sessionMaxDays: number;
   now: () => Date;
 }
 
@@ -140,11 +142,11 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (fastify, 
         summary: 'Trade a refresh token for a new pair (each refresh token works once)',
         security: [],
         body: RefreshBody,
-        response: { 200: TokenPair, 400: ErrorBody, 401: ErrorBody },
+        response: { 200: TokenPair, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
     },
     // No transaction: a detected reuse must revoke the family even though the request fails.
-    (req) => rotateRefreshToken(opts.db, signingKey, req.body.refresh_token, now()),
+    (req) => rotateRefreshToken(opts.db, signingKey, req.body.refresh_token, now(), opts.sessionMaxDays),
   );
   app.post(
     '/api/v1/auth/logout/',

@@ -4,27 +4,25 @@ import { timestamp } from '../../dates';
 import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ProviderEndpoints } from '../../providers/endpoints';
-import { GrantRevokedError, type TokenSet, tokenRequest } from '../../providers/identity';
-import { openText, sealText } from '../../storage/envelope';
+import { revokeGoogleToken } from '../../providers/google/google-revoke';
+import { GrantRevokedError, type Profile, type TokenSet, tokenRequest } from '../../providers/identity';
+import { type EncryptionKeys, openText, sealText } from '../../storage/envelope';
 import * as repo from './auth.repository';
 
 export type ProviderName = 'google' | 'microsoft';
 export const PROVIDER_LABEL: Record<ProviderName, string> = { google: 'Google', microsoft: 'Microsoft' };
 
-export interface Profile {
-  subject: string;
-  email: string;
-  name: string;
-  picture: string;
-}
-
-const context = (provider: ProviderName, subject: string, kind: 'access' | 'refresh') =>
+export const context = (provider: ProviderName, subject: string, kind: 'access' | 'refresh') =>
   `provider-token:${provider}:${subject}:${kind}`;
 
-/** Creates or updates the user and their provider account with the new tokens (sealed at rest). */
+/**
+ * Finds the user by the provider account (provider, subject), else links the account to the user with
+ * the same address when both the provider and that user's own provider vouched for it, else makes a new
+ * user. An address alone never opens someone's account. Stores the new tokens sealed at rest.
+ */
 export async function upsertSignIn(
   db: Db,
-  encryptionKey: Buffer,
+  encryptionKey: EncryptionKeys,
   provider: ProviderName,
   profile: Profile,
   tokens: TokenSet,
@@ -32,12 +30,23 @@ export async function upsertSignIn(
 ): Promise<{ userId: string }> {
   const at = timestamp(now);
   const existingAccount = await repo.findAccount(db, provider, profile.subject);
-  const byEmail = await repo.findUserByEmail(db, profile.email);
-  const userId = existingAccount?.user_id ?? byEmail?.id ?? randomUUID();
-  if (existingAccount || byEmail) {
+  const linkTo =
+    !existingAccount && profile.emailVerified
+      ? await repo.findVerifiedUserByEmail(db, profile.email)
+      : undefined;
+  const userId = existingAccount?.user_id ?? linkTo?.id ?? randomUUID();
+  if (existingAccount || linkTo) {
     await db
       .updateTable('users')
-      .set({ name: profile.name, picture_url: profile.picture || null, provider, updated_at: at })
+      .set({
+        // The provider's current address: it may have changed since the last sign-in.
+        email: profile.email,
+        email_verified: profile.emailVerified ? 1 : 0,
+        name: profile.name,
+        picture_url: profile.picture || null,
+        provider,
+        updated_at: at,
+      })
       .where('id', '=', userId)
       .execute();
   } else {
@@ -46,6 +55,7 @@ export async function upsertSignIn(
       .values({
         id: userId,
         email: profile.email,
+        email_verified: profile.emailVerified ? 1 : 0,
         name: profile.name,
         picture_url: profile.picture || null,
         provider,
@@ -105,7 +115,7 @@ const REFRESH_MARGIN_MS = 120_000;
  */
 export function createProviderTokens(
   db: Kysely<Database>,
-  encryptionKey: Buffer,
+  encryptionKey: EncryptionKeys,
   endpoints: ProviderEndpoints,
 ) {
   const inFlight = new Map<number, Promise<string>>();
@@ -164,6 +174,8 @@ export function createProviderTokens(
         updated_at: timestamp(now),
       })
       .where('id', '=', accountId)
+      // A disconnect during the refresh wins: its tokens stay deleted.
+      .where('needs_reauth', '=', 0)
       .execute();
     return tokens.access_token;
   }
@@ -201,6 +213,43 @@ export function createProviderTokens(
         .where('user_id', '=', userId)
         .where('provider', '=', provider)
         .execute();
+    },
+    /**
+     * Stops the app acting for the user at `provider`: revokes the grant where the provider can (Google;
+     * Microsoft has no revocation endpoint) and deletes the stored tokens whatever the provider answered.
+     * The account row and its subject stay, so signing in again reconnects the same user. Answers the
+     * revocation's failure, if any, for the caller to log.
+     */
+    async disconnect(userId: string, provider: ProviderName, now = new Date()): Promise<unknown> {
+      const account = await repo.findAccountOfUser(db, userId, provider);
+      if (!account) return null;
+      let failure: unknown = null;
+      const google = endpoints.google;
+      const sealed = account.refresh_token_enc ?? account.access_token_enc;
+      if (provider === 'google' && google && sealed) {
+        const kind = account.refresh_token_enc ? 'refresh' : 'access';
+        try {
+          await revokeGoogleToken(
+            google.revokeUrl,
+            openText(sealed, encryptionKey, context(provider, account.subject, kind)),
+          );
+        } catch (error) {
+          failure = error;
+        }
+      }
+      await db
+        .updateTable('provider_accounts')
+        .set({
+          access_token_enc: null,
+          refresh_token_enc: null,
+          expires_at: null,
+          needs_reauth: 1,
+          updated_at: timestamp(now),
+        })
+        .where('user_id', '=', userId)
+        .where('provider', '=', provider)
+        .execute();
+      return failure;
     },
   };
 }

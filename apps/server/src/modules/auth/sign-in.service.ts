@@ -16,20 +16,23 @@ import {
   MICROSOFT_SCOPES,
   microsoftProfile,
 } from '../../providers/microsoft/microsoft-identity';
+import type { EncryptionKeys } from '../../storage/envelope';
 import { issueTokens } from './app-tokens';
 import * as repo from './auth.repository';
 import { PROVIDER_LABEL, type ProviderName, upsertSignIn } from './provider-accounts';
 import { codeChallenge, type SignInState } from './sign-in-state';
 
 const PROVIDERS = {
-  google: { scopes: GOOGLE_SCOPES, extras: GOOGLE_AUTHORIZE_EXTRAS, profile: googleProfile },
-  microsoft: { scopes: MICROSOFT_SCOPES, extras: MICROSOFT_AUTHORIZE_EXTRAS, profile: microsoftProfile },
+  google: { scopes: GOOGLE_SCOPES, extras: GOOGLE_AUTHORIZE_EXTRAS },
+  microsoft: { scopes: MICROSOFT_SCOPES, extras: MICROSOFT_AUTHORIZE_EXTRAS },
 } as const;
 
 export interface SignInDeps {
   db: Kysely<Database>;
   endpoints: ProviderEndpoints;
-  encryptionKey: Buffer;
+  /** `MICROSOFT_TENANT`: a single tenant lets its users' own UPNs count as verified addresses. */
+  microsoftTenant: string;
+  encryptionKey: EncryptionKeys;
   signingKey: Buffer;
 }
 
@@ -94,9 +97,8 @@ export function createSignIn(deps: SignInDeps) {
         throw new AppError('provider_failed', `${label} did not send an ID token`);
       }
       const claims = await verify(tokens.id_token, state.nonce);
-      const profile = PROVIDERS[provider].profile(claims);
-      if (!profile)
-        throw new AppError('unauthorized', `${label} did not confirm an e-mail address for this account`);
+      const profile =
+        provider === 'google' ? googleProfile(claims) : microsoftProfile(claims, deps.microsoftTenant);
 
       const pair: TokenPair = await deps.db.transaction().execute(async (trx) => {
         const { userId } = await upsertSignIn(trx, deps.encryptionKey, provider, profile, tokens, now);

@@ -112,6 +112,31 @@ export function createCalendar(deps: CalendarDeps) {
     },
 
     /**
+     * Removes every event this app made on the user's calendars (account deletion). Each failure is
+     * logged and counted, never thrown: the caller deletes the user's data whatever the provider says.
+     */
+    async removeAllEvents(userId: string): Promise<{ removed: number; failed: number }> {
+      const rows = await deps.db
+        .selectFrom('reminders')
+        .select(['id', 'provider', 'external_id'])
+        .where('user_id', '=', userId)
+        .where('external_id', 'is not', null)
+        .execute();
+      let removed = 0;
+      let failed = 0;
+      for (const row of rows) {
+        try {
+          await providerFor(userId, row.provider).remove(row.external_id as string);
+          removed += 1;
+        } catch (error) {
+          failed += 1;
+          deps.log?.warn({ err: error, user: userId, reminder: row.id }, 'could not remove a calendar event');
+        }
+      }
+      return { removed, failed };
+    },
+
+    /**
      * Brings the user's warranty-expiry and maintenance events in line with their purchases: creates what is
      * missing, moves what changed, removes what is gone. Safe to run any number of times.
      */

@@ -5,6 +5,7 @@ import { isoDate } from '../../dates';
 import type { Database } from '../../db/schema';
 import type { UploadedFile } from '../../http/multipart';
 import type { BlobStore } from '../../storage/blob-store';
+import type { EncryptionKeys } from '../../storage/envelope';
 import { extractionStatus, hasPurchase, importExtraction } from '../purchases/import.service';
 import * as purchasesRepo from '../purchases/purchases.repository';
 import { dataVersion, toPurchase } from '../purchases/purchases.service';
@@ -15,7 +16,7 @@ import type { Refiner } from './llm-refiner';
 export interface DocumentDeps {
   db: Kysely<Database>;
   blobs: BlobStore;
-  encryptionKey: Buffer;
+  encryptionKey: EncryptionKeys;
   pool: ExtractionPool;
   refine: Refiner | null;
 }
@@ -61,7 +62,8 @@ export async function importPdf(
         { source: 'pdf', sourceRef: sha, fallbackDate: null, status },
         now,
       );
-      await receipts.recordFile(trx, userId, result.orderId, stored, status, extraction);
+      const sealed = receipts.sealExtraction(deps.encryptionKey, stored, extraction);
+      await receipts.recordFile(trx, userId, result.orderId, stored, status, sealed);
       return result.ids;
     });
   } catch (error) {

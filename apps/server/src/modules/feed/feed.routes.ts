@@ -6,13 +6,15 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { EncryptionKeys } from '../../storage/envelope';
 import * as service from './feed.service';
 
 export const feedRoutes: FastifyPluginAsync<{
   db: Kysely<Database>;
+  encryptionKey: EncryptionKeys;
   publicUrl: string | undefined;
   now: () => Date;
-}> = async (fastify, { db, publicUrl, now }) => {
+}> = async (fastify, { db, encryptionKey, publicUrl, now }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['calendar'];
   const origin = (req: FastifyRequest) => publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
@@ -28,7 +30,7 @@ export const feedRoutes: FastifyPluginAsync<{
         response: { 200: FeedUrl, 401: ErrorBody },
       },
     },
-    async (req) => ({ url: feedUrl(req, await service.feedSecret(db, req.userId)) }),
+    async (req) => ({ url: feedUrl(req, await service.feedSecret(db, encryptionKey, req.userId)) }),
   );
   app.post(
     '/api/v1/calendar/feed/rotate/',
@@ -39,7 +41,7 @@ export const feedRoutes: FastifyPluginAsync<{
         response: { 200: FeedUrl, 401: ErrorBody },
       },
     },
-    async (req) => ({ url: feedUrl(req, await service.rotateFeedSecret(db, req.userId)) }),
+    async (req) => ({ url: feedUrl(req, await service.rotateFeedSecret(db, encryptionKey, req.userId)) }),
   );
   app.get(
     '/api/v1/calendar/feed/:file',

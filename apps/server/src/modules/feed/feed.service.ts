@@ -1,23 +1,43 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { isoDate } from '../../dates';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
+import { type EncryptionKeys, openText, sealText } from '../../storage/envelope';
 import { intervalRule } from '../parts/consumables';
 import { nextDue } from '../parts/parts.service';
 
 const utcDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
+/** The secret is sealed to its user's row. */
+export const feedSecretContext = (userId: string) => `feed-secret:${userId}`;
+
+/** The database finds a feed by its secret's hash, so a copy of it does not open anyone's feed. */
+export const hashFeedSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
 /** The user's feed secret, made on first use. */
-export async function feedSecret(db: Db, userId: string): Promise<string> {
-  const user = await db.selectFrom('users').select('feed_secret').where('id', '=', userId).executeTakeFirst();
+export async function feedSecret(db: Db, keys: EncryptionKeys, userId: string): Promise<string> {
+  const user = await db
+    .selectFrom('users')
+    .select('feed_secret_enc')
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user) throw new AppError('unauthorized', 'The account of this access token no longer exists');
-  return user.feed_secret ?? rotateFeedSecret(db, userId);
+  return user.feed_secret_enc
+    ? openText(user.feed_secret_enc, keys, feedSecretContext(userId))
+    : rotateFeedSecret(db, keys, userId);
 }
 
 /** A new secret: the old feed URL stops working at once. */
-export async function rotateFeedSecret(db: Db, userId: string): Promise<string> {
+export async function rotateFeedSecret(db: Db, keys: EncryptionKeys, userId: string): Promise<string> {
   const secret = randomBytes(24).toString('base64url');
-  await db.updateTable('users').set({ feed_secret: secret }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({
+      feed_secret: hashFeedSecret(secret),
+      feed_secret_enc: sealText(secret, keys, feedSecretContext(userId)),
+    })
+    .where('id', '=', userId)
+    .execute();
   return secret;
 }
 
@@ -29,7 +49,7 @@ export async function renderFeed(db: Db, secret: string, appUrl: string, now: Da
   const user = await db
     .selectFrom('users')
     .select(['id', 'name'])
-    .where('feed_secret', '=', secret)
+    .where('feed_secret', '=', hashFeedSecret(secret))
     .executeTakeFirst();
   if (!user) return null;
   const { default: ical } = await import('ical-generator');

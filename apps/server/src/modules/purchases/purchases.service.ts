@@ -5,6 +5,7 @@ import { addDays, isoDate, timestamp } from '../../dates';
 import type { Database, Db, OrderUpdate } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
+import type { EncryptionKeys } from '../../storage/envelope';
 import * as receipts from '../receipts/receipts.service';
 import { parsePrice, toMajor } from './amounts';
 import { categorize } from './categories';
@@ -14,7 +15,7 @@ import { EXPIRING_SOON_DAYS, warrantyStatus } from './warranty';
 export interface PurchaseDeps {
   db: Kysely<Database>;
   blobs: BlobStore;
-  encryptionKey: Buffer;
+  encryptionKey: EncryptionKeys;
   /** Test-only crash point, see config FAILPOINT. */
   failpoint?: string | undefined;
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { BlobStore } from '../../storage/blob-store';
-import { open, seal } from '../../storage/envelope';
+import { type EncryptionKeys, open, seal } from '../../storage/envelope';
 
 export interface StoredFile {
   storage_key: string;
@@ -16,7 +16,7 @@ export interface StoredFile {
  */
 export async function storeReceiptFile(
   blobs: BlobStore,
-  encryptionKey: Buffer,
+  encryptionKey: EncryptionKeys,
   userId: string,
   file: { filename: string; bytes: Uint8Array },
 ): Promise<StoredFile> {
@@ -31,7 +31,7 @@ export async function storeReceiptFile(
   };
 }
 
-export async function readReceiptFile(blobs: BlobStore, encryptionKey: Buffer, storageKey: string) {
+export async function readReceiptFile(blobs: BlobStore, encryptionKey: EncryptionKeys, storageKey: string) {
   const sealed = await blobs.get(storageKey);
   return sealed ? open(sealed, encryptionKey, storageKey) : null;
 }

@@ -36,7 +36,7 @@ export const receiptsRoutes: FastifyPluginAsync<{ deps: service.ReceiptDeps; now
         response: { 200: ReceiptDetail, ...errors },
       },
     },
-    (req) => service.getReceipt(deps.db, req.userId, req.params.id, now()),
+    (req) => service.getReceipt(deps, req.userId, req.params.id, now()),
   );
   app.get(
     '/api/v1/invoice/:id/file/',

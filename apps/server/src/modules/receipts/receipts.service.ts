@@ -5,6 +5,7 @@ import { isoDate, timestamp } from '../../dates';
 import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
+import { type EncryptionKeys, openText, sealText } from '../../storage/envelope';
 import * as purchasesRepo from '../purchases/purchases.repository';
 import { toPurchase } from '../purchases/purchases.service';
 import { readReceiptFile, type StoredFile, storeReceiptFile } from './receipt-files';
@@ -13,26 +14,49 @@ import * as repo from './receipts.repository';
 export interface ReceiptDeps {
   db: Kysely<Database>;
   blobs: BlobStore;
-  encryptionKey: Buffer;
+  encryptionKey: EncryptionKeys;
 }
 
 /** Encrypts and writes a file that a row will point to; see `storeReceiptFile`. */
 export function storeFile(
-  deps: { blobs: BlobStore; encryptionKey: Buffer },
+  deps: { blobs: BlobStore; encryptionKey: EncryptionKeys },
   userId: string,
   file: { filename: string; bytes: Uint8Array },
 ): Promise<StoredFile> {
   return storeReceiptFile(deps.blobs, deps.encryptionKey, userId, file);
 }
 
-/** Records a stored file as the order's document (inside the caller's transaction); answers a replaced key. */
+/** A document's extracted text is sealed like its file, bound to the file's key (fixed for the row's life). */
+export const extractionContext = (storageKey: string) => `document-extraction:${storageKey}`;
+
+/** What extraction found in a stored file, sealed for `recordFile`; null when there is nothing. */
+export function sealExtraction(keys: EncryptionKeys, file: StoredFile, extracted: unknown): string | null {
+  return extracted === null
+    ? null
+    : sealText(JSON.stringify(extracted), keys, extractionContext(file.storage_key));
+}
+
+/** A document row's extraction, opened; null when it has none. */
+export function openExtraction(
+  keys: EncryptionKeys,
+  doc: { storage_key: string; extracted_json: string | null },
+): Record<string, unknown> | null {
+  if (!doc.extracted_json) return null;
+  const json = openText(doc.extracted_json, keys, extractionContext(doc.storage_key));
+  return JSON.parse(json) as Record<string, unknown>;
+}
+
+/**
+ * Records a stored file as the order's document (inside the caller's transaction) with its extraction as
+ * `sealExtraction` made it; answers a replaced key.
+ */
 export function recordFile(
   trx: Db,
   userId: string,
   orderId: string,
   file: StoredFile,
   status: ReceiptStatus,
-  extracted: unknown,
+  sealedExtraction: string | null,
 ): Promise<string | null> {
   return repo.upsertDocument(trx, {
     user_id: userId,
@@ -43,7 +67,7 @@ export function recordFile(
     sha256: file.sha256,
     storage_key: file.storage_key,
     extraction_status: status,
-    extracted_json: extracted === null ? null : JSON.stringify(extracted),
+    extracted_json: sealedExtraction,
     created_at: timestamp(),
   });
 }
@@ -78,7 +102,13 @@ export async function listReceipts(db: Db, userId: string, now: Date): Promise<R
   };
 }
 
-export async function getReceipt(db: Db, userId: string, orderId: string, now: Date): Promise<ReceiptDetail> {
+export async function getReceipt(
+  deps: ReceiptDeps,
+  userId: string,
+  orderId: string,
+  now: Date,
+): Promise<ReceiptDetail> {
+  const { db } = deps;
   const today = isoDate(now);
   const doc = await repo.findDocument(db, userId, orderId);
   const lines: Purchase[] = (
@@ -101,7 +131,7 @@ export async function getReceipt(db: Db, userId: string, orderId: string, now: D
     category: first.category,
     lines,
     file: doc ? { name: doc.filename, size: doc.size, mime: doc.mime } : null,
-    extracted: doc?.extracted_json ? (JSON.parse(doc.extracted_json) as Record<string, unknown>) : null,
+    extracted: doc ? openExtraction(deps.encryptionKey, doc) : null,
   };
 }
 

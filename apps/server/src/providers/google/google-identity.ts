@@ -1,4 +1,5 @@
 import type { JWTPayload } from 'jose';
+import { type Profile, refuseProfile } from '../identity';
 
 /** Identity, read-only Gmail and calendar events; offline access is asked for with `access_type=offline`. */
 export const GOOGLE_SCOPES = [
@@ -16,11 +17,17 @@ export const GOOGLE_AUTHORIZE_EXTRAS = {
   include_granted_scopes: 'true',
 };
 
-export function googleProfile(claims: JWTPayload) {
-  if (typeof claims.email !== 'string' || claims.email_verified === false) return null;
+/**
+ * Google's `sub` is the account's id, never reused; `email` can change and is the account's own only when
+ * `email_verified` is true (an account made with another company's address may not have proved it).
+ */
+export function googleProfile(claims: JWTPayload): Profile {
+  if (typeof claims.sub !== 'string' || !claims.sub) throw refuseProfile('Google', 'no sub');
+  if (typeof claims.email !== 'string' || !claims.email.includes('@')) throw refuseProfile('Google', 'email');
   return {
-    subject: String(claims.sub),
+    subject: claims.sub,
     email: claims.email.toLowerCase(),
+    emailVerified: claims.email_verified === true,
     name: typeof claims.name === 'string' ? claims.name : claims.email,
     picture: typeof claims.picture === 'string' ? claims.picture : '',
   };

@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import { Icon } from '@/components/Icon';
 import { useAppSelector } from '../hooks';
+import { paths } from '../paths';
 
 interface Props {
   isCollapsed: boolean;
@@ -53,6 +55,13 @@ export function TopBar({ isCollapsed, onToggleCollapse, onOpenMenu }: Props) {
         >
           {initialsOf(name)}
         </span>
+        <Link
+          to={paths.account}
+          className="inline-flex min-h-10 shrink-0 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+        >
+          <Icon name="settings" />
+          <span className="max-sm:sr-only">Account</span>
+        </Link>
       </div>
     </header>
   );

@@ -1,0 +1,43 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** /dashboard/account: the profile, the connected mailbox and the privacy controls. */
+export class AccountPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens the page the way a user does: the Account link in the top bar. */
+  async openFromTopBar(): Promise<void> {
+    await this.page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
+    await this.page.waitForURL((url) => url.pathname === '/dashboard/account');
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+    await expect(this.page.locator('.animate-spin')).toHaveCount(0);
+  }
+
+  section(name: 'Profile' | 'Connected mailbox' | 'Your data' | 'Delete account'): Locator {
+    return this.page.getByRole('region', { name });
+  }
+
+  dialog(name: 'Disconnect mailbox?' | 'Delete your account?'): Locator {
+    return this.page.getByRole('dialog', { name });
+  }
+
+  /** Clicks "Download my data" and answers the browser's download. */
+  async download() {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: 'Download my data' }).click();
+    return download;
+  }
+
+  async disconnect(): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Disconnect mailbox' }).click();
+    const dialog = this.dialog('Disconnect mailbox?');
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  async openDeleteDialog(): Promise<Locator> {
+    await this.section('Delete account').getByRole('button', { name: 'Delete account' }).click();
+    const dialog = this.dialog('Delete your account?');
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+}
