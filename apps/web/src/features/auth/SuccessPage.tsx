@@ -4,13 +4,14 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { signedIn } from '@/app/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/app/paths';
-import { exchangeRefreshToken } from '@/app/token-refresh';
+import { exchangeRefreshToken, RefreshUnavailable } from '@/app/token-refresh';
 import { Logo } from '@/components/Logo';
 import { readLoginProvider, safeDashboardPath, storageKeys } from '@/lib/session';
 
 const PROVIDER_LABEL: Record<Provider, string> = { google: 'Google', microsoft: 'Microsoft' };
 
-type Phase = 'exchanging' | 'done' | 'failed';
+// 'busy': the server answered 429/5xx or could not be reached, so the link may still be good.
+type Phase = 'exchanging' | 'done' | 'failed' | 'busy';
 
 /**
  * Finishes a full-page sign-in. The tokens in the address are spent at once: the refresh token is traded
@@ -54,7 +55,7 @@ function SuccessPage({ provider }: { provider: Provider }) {
       })
       .catch((error: unknown) => {
         console.error('The sign-in tokens could not be exchanged', error);
-        setPhase('failed');
+        setPhase(error instanceof RefreshUnavailable ? 'busy' : 'failed');
       });
   }, [isAllowed, location, navigate, dispatch, provider, isSignedIn]);
 
@@ -70,10 +71,14 @@ function SuccessPage({ provider }: { provider: Provider }) {
         <div className="flex justify-center">
           <Logo />
         </div>
-        {phase === 'failed' ? (
+        {phase === 'failed' || phase === 'busy' ? (
           <>
             <h1 className="mt-6 text-2xl font-bold text-slate-900">Sign-in could not be completed</h1>
-            <p className="mt-3 text-slate-700">This sign-in link has expired or was already used.</p>
+            <p className="mt-3 text-slate-700">
+              {phase === 'busy'
+                ? 'Warrantly is busy or could not be reached. Please sign in again in a moment.'
+                : 'This sign-in link has expired or was already used.'}
+            </p>
             <Link
               to={paths.login}
               className="mt-6 inline-flex min-h-11 items-center rounded-xl bg-blue-700 px-6 font-semibold text-white hover:bg-blue-800"
