@@ -48,6 +48,8 @@ export interface TestAppOptions {
   shareSchemaOf?: TestApp;
   /** Receives the app's JSON log lines, with the server's own logger settings at `level`. */
   logTo?: { level: 'trace' | 'debug' | 'info'; write(line: string): void };
+  /** The mailbox sync's e-mail reader (a reader that refuses some messages, for quarantine tests). */
+  readEmail?: AppDeps['readEmail'];
 }
 
 /** A fresh database (SQLite file, or a PostgreSQL schema of its own), data folder and app, no port. */
@@ -83,6 +85,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     keys,
     webDistDir: options.webDistDir ?? null,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.readEmail ? { readEmail: options.readEmail } : {}),
     ...(options.logTo
       ? { logger: { ...loggerOptions(config), level: options.logTo.level, stream: options.logTo } }
       : {}),
