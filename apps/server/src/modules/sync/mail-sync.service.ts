@@ -4,6 +4,7 @@ import type { SyncSummary } from '@warrantly/contract/sync';
 import type { Extraction } from '@warrantly/extract/types';
 import { type Kysely, sql } from 'kysely';
 import { isoDate, timestamp } from '../../dates';
+import { isDatabaseUnavailable } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ProviderEndpoints } from '../../providers/endpoints';
@@ -178,6 +179,7 @@ export function createMailSync(deps: MailSyncDeps) {
               processed_at: timestamp(now),
             });
           } catch (error) {
+            if (isDatabaseUnavailable(error)) throw error;
             await sql`rollback to savepoint one_message`.execute(trx);
             await sql`release savepoint one_message`.execute(trx);
             deps.log?.warn(
@@ -286,12 +288,19 @@ export function createMailSync(deps: MailSyncDeps) {
       }
     },
 
-    /** The background pass: every user with a connected mailbox, one after another. */
+    /**
+     * The background pass: every user with a connected mailbox, one after another. A user another process
+     * is syncing right now is left to it. A database that stops answering ends the pass (rejected, for
+     * the scheduler to log); any other failure is the user's own and the pass goes on.
+     */
     async syncEveryone(): Promise<void> {
       for (const user of await repo.syncableUsers(deps.db)) {
         try {
+          const lease = await repo.findLease(deps.db, user.id);
+          if (lease?.holder && lease.expires_at > timestamp()) continue;
           await this.sync(user.id, user.provider);
         } catch (error) {
+          if (isDatabaseUnavailable(error)) throw error;
           deps.log?.warn({ err: error, user: user.id }, 'background mailbox sync failed');
         }
       }
