@@ -30,4 +30,6 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   } finally {
     if (dialect === 'sqlite') await sql.raw(`pragma secure_delete = ${Number(before)}`).execute(db);
   }
+  // The write-ahead log still holds the pages as they were: copy it into the file and empty it.
+  if (dialect === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db);
 }
