@@ -139,6 +139,31 @@ describe.each(DIALECTS)('poison mail on %s', (dialect) => {
       expect(fetchesOf(flaky)).toBe(0);
     });
 
+    it('quarantines a message the provider will not serve, and syncs the rest', async () => {
+      const kettle = orderMail({
+        orderId: 'NW-5',
+        items: [{ name: 'Kettle', price: '20.00' }],
+        total: '20.00',
+      });
+      const refused = sandbox.addMessage(email, kettle).id;
+      sandbox.addMessage(
+        email,
+        orderMail({ orderId: 'NW-6', items: [{ name: 'Toaster', price: '30.00' }], total: '30.00' }),
+      );
+      sandbox.fail({ match: `/messages/${refused}`, status: 400, times: 2 });
+      await signIn();
+      expect(await runSync()).toMatchObject({ created: 1, errors: 1 });
+      expect(await products()).toEqual(['Toaster']);
+      const [row] = await quarantined();
+      expect(row).toMatchObject({ message_id: refused, attempts: 1 });
+      expect(row?.reason).toMatch(/^fetch: (gmail|graph) answered HTTP 400$/);
+      expect(await runSync()).toMatchObject({ created: 0, errors: 1 });
+      expect((await quarantined()).map((q) => q.attempts)).toEqual([2]);
+      sandbox.clearRequests();
+      expect(await runSync()).toMatchObject({ errors: 0 });
+      expect(fetchesOf(refused)).toBe(0);
+    });
+
     it('stores neither subject nor sender of any message it looked at', async () => {
       sandbox.addMessage(email, otherMail('newsletter', 'Order confirmation teaser'));
       sandbox.addMessage(email, poisonMail('PZ-3', 'always'));
