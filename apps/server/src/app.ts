@@ -31,7 +31,7 @@ import { partsRoutes } from './modules/parts/parts.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { createMailSync, type MailSync } from './modules/sync/mail-sync.service';
+import { createMailSync, type MailSync, type MailSyncDeps } from './modules/sync/mail-sync.service';
 import { syncRoutes } from './modules/sync/sync.routes';
 import type { ProviderEndpoints } from './providers/endpoints';
 import type { BlobStore } from './storage/blob-store';
@@ -53,6 +53,8 @@ export interface AppDeps {
   /** Google and Microsoft (or the local sandbox standing in for both). */
   endpoints: ProviderEndpoints;
   logger?: FastifyServerOptions['logger'];
+  /** Reads one raw e-mail for the mailbox sync; the in-process reader when not given. */
+  readEmail?: MailSyncDeps['readEmail'];
 }
 
 /** One registered route: tests walk this table to prove every route is guarded and scoped. */
@@ -180,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     log: app.log,
     afterSync: (userId) => reminders.schedule(userId),
+    ...(deps.readEmail ? { readEmail: deps.readEmail } : {}),
   });
   app.decorate('mailSync', mailSync);
   await app.register(syncRoutes, { mailSync });

@@ -6,6 +6,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createExtractionPool } from './modules/documents/extraction-pool';
 import { sweepOrphanFiles } from './modules/receipts/receipts.service';
+import { createSyncScheduler } from './modules/sync/sync-scheduler';
 import { installProcessHandlers, loggableError } from './process-handlers';
 import { providerEndpoints } from './providers/start-providers';
 import { createFsBlobStore } from './storage/fs-blob-store';
@@ -60,15 +61,18 @@ async function main(config: Config): Promise<void> {
   if (removed > 0) app.log.info({ removed }, 'removed orphan receipt files');
 
   // The background sync: the same code path as the endpoints, every SYNC_INTERVAL_MINUTES (0: off).
-  const interval = config.SYNC_INTERVAL_MINUTES * 60_000;
-  const background =
-    interval > 0 ? setInterval(() => void app.mailSync.syncEveryone(), interval).unref() : null;
+  const background = createSyncScheduler({
+    syncEveryone: () => app.mailSync.syncEveryone(),
+    intervalMs: config.SYNC_INTERVAL_MINUTES * 60_000,
+    log: app.log,
+  });
+  background.start();
 
   installProcessHandlers({
     log: app.log,
     timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     close: async () => {
-      if (background) clearInterval(background);
+      background.stop();
       await app.close();
       await extraction.close();
       await stopSandbox();

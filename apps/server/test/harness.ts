@@ -48,13 +48,17 @@ export interface TestAppOptions {
   shareSchemaOf?: TestApp;
   /** Receives the app's JSON log lines, with the server's own logger settings at `level`. */
   logTo?: { level: 'trace' | 'debug' | 'info'; write(line: string): void };
+  /** The mailbox sync's e-mail reader (a reader that refuses some messages, for quarantine tests). */
+  readEmail?: AppDeps['readEmail'];
+  /** A PostgreSQL of the test's own (a private cluster it stops and starts) instead of TEST_DATABASE_URL. */
+  databaseUrl?: string;
 }
 
 /** A fresh database (SQLite file, or a PostgreSQL schema of its own), data folder and app, no port. */
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'warrantly-test-'));
   let schema: string | undefined = options.shareSchemaOf?.schema;
-  const url = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  const url = dialect === 'postgres' ? (options.databaseUrl ?? process.env.TEST_DATABASE_URL) : undefined;
   if (url && !schema) {
     schema = `t_${randomUUID().replaceAll('-', '')}`;
     const client = new pg.Client({ connectionString: url });
@@ -83,6 +87,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     keys,
     webDistDir: options.webDistDir ?? null,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.readEmail ? { readEmail: options.readEmail } : {}),
     ...(options.logTo
       ? { logger: { ...loggerOptions(config), level: options.logTo.level, stream: options.logTo } }
       : {}),

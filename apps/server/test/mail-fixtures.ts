@@ -1,4 +1,5 @@
 /** Small RFC 822 messages written for the tests: order confirmations and ordinary mail. */
+import { AppError } from '../src/errors';
 
 let counter = 0;
 
@@ -86,4 +87,36 @@ export function otherMail(kind: 'newsletter' | 'password' | 'personal', marker =
     '',
     parts.body,
   ].join('\r\n');
+}
+
+/** The header that makes `refusingReader` refuse a message: `always`, or `once` (its first read only). */
+export const REFUSE_HEADER = 'X-Test-Refuse';
+
+/** An order confirmation the reader refuses, as the isolated reader refuses one over its caps. */
+export function poisonMail(orderId: string, refuse: 'always' | 'once'): string {
+  return orderMail({
+    orderId,
+    items: [{ name: 'Poison pill', price: '1.00' }],
+    total: '1.00',
+  }).replace('MIME-Version: 1.0', `${REFUSE_HEADER}: ${refuse}\r\nMIME-Version: 1.0`);
+}
+
+/**
+ * The real in-process reader, refusing messages marked with REFUSE_HEADER the way the worker pool refuses
+ * one (AppError 'invalid_input' with a reason); `reads` counts reads per Message-ID.
+ */
+export function refusingReader() {
+  const reads = new Map<string, number>();
+  async function readEmail(raw: Uint8Array | Buffer) {
+    const head = Buffer.from(raw).toString('latin1').split('\r\n\r\n')[0] ?? '';
+    const messageId = /^Message-ID: (.*)$/im.exec(head)?.[1] ?? '';
+    const count = (reads.get(messageId) ?? 0) + 1;
+    reads.set(messageId, count);
+    const refuse = new RegExp(`^${REFUSE_HEADER}: (always|once)$`, 'im').exec(head)?.[1];
+    if (refuse === 'always' || (refuse === 'once' && count === 1))
+      throw new AppError('invalid_input', 'The e-mail has more MIME parts than allowed');
+    const { extractEmail } = await import('@warrantly/extract/email');
+    return extractEmail(raw);
+  }
+  return { readEmail, reads };
 }

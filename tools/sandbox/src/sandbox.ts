@@ -199,14 +199,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return reply.code(200).type('application/json').send('<html>Service temporarily garbled</html>');
     if (fault.status) {
       if (fault.retryAfter !== undefined) reply.header('retry-after', String(fault.retryAfter));
-      const message = fault.status === 429 ? 'Rate Limit Exceeded' : 'Backend Error';
-      return reply.code(fault.status).send({
-        error: {
-          code: fault.status,
-          message,
-          status: fault.status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL',
-        },
-      });
+      const [message, status] =
+        fault.status === 429
+          ? ['Rate Limit Exceeded', 'RESOURCE_EXHAUSTED']
+          : fault.status === 400
+            ? ['Invalid request', 'INVALID_ARGUMENT']
+            : ['Backend Error', 'INTERNAL'];
+      return reply.code(fault.status).send({ error: { code: fault.status, message, status } });
     }
   });
 

@@ -69,7 +69,8 @@ export interface FaultRule {
   match: RegExp | string;
   /** Only requests of this method, e.g. 'POST' to fail a create and not the list beside it. */
   method?: string;
-  status?: 429 | 500 | 502 | 503;
+  /** 400: a request the provider refuses outright (e.g. a message it cannot serve); not retried. */
+  status?: 400 | 429 | 500 | 502 | 503;
   retryAfter?: number;
   delayMs?: number;
   /** Destroys the connection without an answer. */

@@ -6,6 +6,7 @@ import * as signInStates from './migrations/20261122T1500_sign_in_states';
 import * as mailSync from './migrations/20261122T1600_mail_sync';
 import * as identity from './migrations/20261124T1100_identity';
 import * as dataAtRest from './migrations/20261124T1300_data_at_rest';
+import * as quarantine from './migrations/20261124T1400_quarantine';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect, keys?: EncryptionKeys): Promise<void> };
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261122T1600_mail_sync': mailSync,
   '20261124T1100_identity': identity,
   '20261124T1300_data_at_rest': dataAtRest,
+  '20261124T1400_quarantine': quarantine,
 };
 
 /**

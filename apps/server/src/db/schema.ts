@@ -122,9 +122,19 @@ export interface ProcessedMessagesTable {
   message_id: string;
   /** 'order', 'shipping', 'skipped', 'duplicate' or 'error'. */
   outcome: string;
-  subject: string | null;
-  message_date: string | null;
   processed_at: string;
+}
+
+/** A message whose processing failed: retried once on the next sync, then skipped for good. */
+export interface QuarantinedMessagesTable {
+  user_id: string;
+  provider: 'google' | 'microsoft';
+  message_id: string;
+  /** Why it failed, in a few words: an error's code and message, never the message's content. */
+  reason: string;
+  attempts: number;
+  first_attempt_at: string;
+  last_attempt_at: string;
 }
 
 export interface SyncLeasesTable {
@@ -145,6 +155,7 @@ export interface Database {
   interactions: InteractionsTable;
   spent_sign_in_states: SpentSignInStatesTable;
   processed_messages: ProcessedMessagesTable;
+  quarantined_messages: QuarantinedMessagesTable;
   sync_leases: SyncLeasesTable;
 }
 

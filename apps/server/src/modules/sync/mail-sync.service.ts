@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Purchase } from '@warrantly/contract/purchases';
 import type { SyncSummary } from '@warrantly/contract/sync';
 import type { Extraction } from '@warrantly/extract/types';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { isoDate, timestamp } from '../../dates';
+import { isDatabaseUnavailable } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ProviderEndpoints } from '../../providers/endpoints';
@@ -33,17 +34,34 @@ export interface MailSyncDeps {
   /** Called after a sync that created or updated purchases (calendar reminders follow). */
   afterSync?: (userId: string) => void;
   log?: { warn(obj: object, msg: string): void };
+  /** Reads one raw e-mail; rejects (an AppError 'invalid_input' with its reason) for one it refuses. */
+  readEmail?: (raw: Uint8Array | Buffer) => Promise<Extraction>;
 }
 
 /** How long a lease lasts without renewal: a crashed process's lease expires and the next run resumes. */
 const LEASE_MS = 120_000;
 const SOURCE: Record<ProviderName, 'gmail' | 'outlook'> = { google: 'gmail', microsoft: 'outlook' };
 
+/** Attempts at a message before it is skipped for good: the failed one and one retry on the next sync. */
+export const MAX_ATTEMPTS = 2;
+
 type Outcome =
   | { kind: 'order'; ref: MessageRef; extraction: Extraction }
   | { kind: 'shipping'; ref: MessageRef; extraction: Extraction }
   | { kind: 'skipped'; ref: MessageRef; extraction: Extraction | null }
-  | { kind: 'error'; ref: MessageRef; permanent: boolean };
+  | { kind: 'error'; ref: MessageRef; reason: string };
+
+/**
+ * Failures that say nothing about the message (the grant was revoked, the user disconnected, the database
+ * is down): the sync stops and nothing is quarantined.
+ */
+const NOT_THE_MESSAGE = new Set(['conflict', 'unauthorized', 'unavailable']);
+
+/** Why a message failed, in a few words of our own: never the error text of a parser quoting the mail. */
+function reasonOf(stage: 'fetch' | 'read' | 'import', error: unknown): string {
+  const what = error instanceof AppError ? error.message : error instanceof Error ? error.name : 'failure';
+  return `${stage}: ${what}`.slice(0, 200);
+}
 
 /**
  * Syncs a user's mailbox into purchases: candidates page by page, each page's purchases and its
@@ -70,24 +88,31 @@ export function createMailSync(deps: MailSyncDeps) {
     return createOutlookSource(client, deps.endpoints.microsoft.graphBase, deps.lookbackMonths, deps.now);
   }
 
+  const readEmail =
+    deps.readEmail ??
+    (async (raw: Uint8Array | Buffer) => {
+      // Loaded on first use: most of the time the server is not syncing, and the parser is large.
+      const { extractEmail } = await import('@warrantly/extract/email');
+      return extractEmail(raw);
+    });
+
   async function read(source: MailSource, ref: MessageRef): Promise<Outcome> {
     let raw: Uint8Array;
     try {
       raw = await source.fetchRaw(ref.id);
     } catch (error) {
-      deps.log?.warn({ err: error, message: ref.id }, 'could not fetch a message; the next sync retries it');
-      return { kind: 'error', ref, permanent: false };
+      if (!(error instanceof AppError) || NOT_THE_MESSAGE.has(error.code)) throw error;
+      deps.log?.warn({ err: error, message: ref.id }, 'could not fetch a message; quarantined');
+      return { kind: 'error', ref, reason: reasonOf('fetch', error) };
     }
     try {
-      // Loaded on first use: most of the time the server is not syncing, and the parser is large.
-      const { extractEmail } = await import('@warrantly/extract/email');
-      const extraction = await extractEmail(raw);
+      const extraction = await readEmail(raw);
       if (extraction.is_order && hasPurchase(extraction)) return { kind: 'order', ref, extraction };
       if (extraction.email?.is_shipping_update) return { kind: 'shipping', ref, extraction };
       return { kind: 'skipped', ref, extraction };
     } catch (error) {
-      deps.log?.warn({ err: error, message: ref.id }, 'could not read a message; counted in errors');
-      return { kind: 'error', ref, permanent: true };
+      deps.log?.warn({ err: error, message: ref.id }, 'could not read a message; quarantined');
+      return { kind: 'error', ref, reason: reasonOf('read', error) };
     }
   }
 
@@ -121,89 +146,83 @@ export function createMailSync(deps: MailSyncDeps) {
     const summary: SyncSummary = { scanned: 0, created: 0, updated: 0, skipped: 0, errors: 0, items: [] };
     const touched: { id: number; subject: string | null; date: string | null }[] = [];
 
-    for await (const page of source.pages(account?.sync_cursor ?? null)) {
-      summary.scanned += page.messages.length;
-      const seen = await repo.processedIds(
-        deps.db,
-        userId,
-        provider,
-        page.messages.map((m) => m.id),
-      );
-      const fresh = page.messages.filter((m) => !seen.has(m.id));
-      summary.skipped += page.messages.length - fresh.length;
-      const outcomes = await readAll(source, fresh);
+    /** Stores what a batch of messages gave, each in a savepoint so one failed import quarantines it alone. */
+    async function store(outcomes: Outcome[], cursor: string | null): Promise<void> {
       const { defaultCurrency } = await dataVersion(deps.db, userId);
       const now = deps.now();
-
-      // A message that could not be fetched must be seen again: keep the cursor before this page and stop;
-      // the next run lists the page again and skips what this one stored.
-      const isComplete = outcomes.every((o) => o.kind !== 'error' || o.permanent);
       await deps.db.transaction().execute(async (trx) => {
         const processed = [];
+        const failed: { id: string; reason: string }[] = [];
         for (const outcome of outcomes) {
-          const subject =
-            outcome.kind === 'error'
-              ? (outcome.ref.subject ?? null)
-              : (outcome.extraction?.email?.subject ?? null);
-          const date = outcome.kind === 'error' ? null : (outcome.extraction?.email?.date ?? null);
-          let recorded = outcome.kind as string;
           if (outcome.kind === 'error') {
-            summary.errors += 1;
-            if (!outcome.permanent) continue; // fetch failures are retried next time
-          } else if (outcome.kind === 'skipped') {
-            summary.skipped += 1;
-          } else {
-            const related = [
-              outcome.extraction.order_id,
-              ...(outcome.extraction.email?.related_order_ids ?? []),
-            ].filter((id): id is string => Boolean(id));
-            const held = await repo.findOrderLines(trx, userId, related);
-            const sameOrder = held.filter(
-              (line) =>
-                !line.shop_name ||
-                !outcome.extraction.merchant ||
-                sameMerchant(line.shop_name, outcome.extraction.merchant),
-            );
-            if (sameOrder.length > 0) {
-              // The order is already held (a shipping notice, or a second mail about it): enrich, never duplicate.
-              const changed = await enrich(trx, userId, sameOrder, outcome.extraction, now);
-              summary.updated += changed.length;
-              for (const id of changed) touched.push({ id, subject, date });
-              recorded = outcome.kind === 'order' ? 'duplicate' : 'shipping';
-            } else if (outcome.kind === 'order') {
-              const { ids } = await importExtraction(
-                trx,
-                userId,
-                defaultCurrency,
-                outcome.extraction,
-                {
-                  source: SOURCE[provider],
-                  sourceRef: outcome.ref.id,
-                  fallbackDate: date,
-                  status: extractionStatus(outcome.extraction),
-                },
-                now,
-              );
-              summary.created += ids.length;
-              for (const id of ids) touched.push({ id, subject, date });
-            } else {
-              summary.skipped += 1;
-            }
+            failed.push({ id: outcome.ref.id, reason: outcome.reason });
+            continue;
           }
-          processed.push({
-            user_id: userId,
-            provider,
-            message_id: outcome.ref.id,
-            outcome: recorded,
-            subject: subject?.slice(0, 300) ?? null,
-            message_date: date,
-            processed_at: timestamp(now),
-          });
+          await sql`savepoint one_message`.execute(trx);
+          try {
+            const recorded = await apply(
+              trx,
+              userId,
+              provider,
+              outcome,
+              defaultCurrency,
+              now,
+              summary,
+              touched,
+            );
+            await sql`release savepoint one_message`.execute(trx);
+            processed.push({
+              user_id: userId,
+              provider,
+              message_id: outcome.ref.id,
+              outcome: recorded,
+              processed_at: timestamp(now),
+            });
+          } catch (error) {
+            if (isDatabaseUnavailable(error)) throw error;
+            await sql`rollback to savepoint one_message`.execute(trx);
+            await sql`release savepoint one_message`.execute(trx);
+            deps.log?.warn(
+              { err: error, message: outcome.ref.id },
+              'could not import a message; quarantined',
+            );
+            failed.push({ id: outcome.ref.id, reason: reasonOf('import', error) });
+          }
         }
+        summary.errors += failed.length;
         await repo.markProcessed(trx, processed);
-        if (isComplete) await repo.saveCursor(trx, userId, provider, page.cursor, timestamp(now));
+        await repo.releaseQuarantined(
+          trx,
+          userId,
+          provider,
+          processed.map((p) => p.message_id),
+        );
+        await repo.quarantine(trx, userId, provider, failed, timestamp(now));
+        // Failed messages are quarantined, so the checkpoint moves past them: they are retried by id.
+        if (cursor !== null) await repo.saveCursor(trx, userId, provider, cursor, timestamp(now));
       });
-      if (!isComplete) break;
+    }
+
+    // Last sync's failures first, by id: the checkpoint has moved past them.
+    const retries = await repo.quarantinedForRetry(deps.db, userId, provider, MAX_ATTEMPTS);
+    if (retries.length > 0)
+      await store(
+        await readAll(
+          source,
+          retries.map((id) => ({ id })),
+        ),
+        null,
+      );
+
+    for await (const page of source.pages(account?.sync_cursor ?? null)) {
+      summary.scanned += page.messages.length;
+      const ids = page.messages.map((m) => m.id);
+      const seen = await repo.processedIds(deps.db, userId, provider, ids);
+      // Quarantined messages are never fetched here: retried above, or given up on.
+      for (const id of await repo.quarantinedIds(deps.db, userId, provider, ids)) seen.add(id);
+      const fresh = page.messages.filter((m) => !seen.has(m.id));
+      summary.skipped += page.messages.length - fresh.length;
+      await store(await readAll(source, fresh), page.cursor);
       await repo.renewLease(deps.db, userId, holder, timestamp(new Date(Date.now() + LEASE_MS)));
     }
 
@@ -269,12 +288,19 @@ export function createMailSync(deps: MailSyncDeps) {
       }
     },
 
-    /** The background pass: every user with a connected mailbox, one after another. */
+    /**
+     * The background pass: every user with a connected mailbox, one after another. A user another process
+     * is syncing right now is left to it. A database that stops answering ends the pass (rejected, for
+     * the scheduler to log); any other failure is the user's own and the pass goes on.
+     */
     async syncEveryone(): Promise<void> {
       for (const user of await repo.syncableUsers(deps.db)) {
         try {
+          const lease = await repo.findLease(deps.db, user.id);
+          if (lease?.holder && lease.expires_at > timestamp()) continue;
           await this.sync(user.id, user.provider);
         } catch (error) {
+          if (isDatabaseUnavailable(error)) throw error;
           deps.log?.warn({ err: error, user: user.id }, 'background mailbox sync failed');
         }
       }
@@ -283,6 +309,66 @@ export function createMailSync(deps: MailSyncDeps) {
 }
 
 export type MailSync = ReturnType<typeof createMailSync>;
+
+type Summary = SyncSummary;
+type Touched = { id: number; subject: string | null; date: string | null }[];
+
+/** Turns one read message into purchases (new, or enriching a held order); answers what to record. */
+async function apply(
+  trx: Parameters<typeof repo.findOrderLines>[0],
+  userId: string,
+  provider: ProviderName,
+  outcome: Exclude<Outcome, { kind: 'error' }>,
+  defaultCurrency: string,
+  now: Date,
+  summary: Summary,
+  touched: Touched,
+): Promise<string> {
+  if (outcome.kind === 'skipped') {
+    summary.skipped += 1;
+    return 'skipped';
+  }
+  const subject = outcome.extraction.email?.subject ?? null;
+  const date = outcome.extraction.email?.date ?? null;
+  const related = [
+    outcome.extraction.order_id,
+    ...(outcome.extraction.email?.related_order_ids ?? []),
+  ].filter((id): id is string => Boolean(id));
+  const held = await repo.findOrderLines(trx, userId, related);
+  const sameOrder = held.filter(
+    (line) =>
+      !line.shop_name ||
+      !outcome.extraction.merchant ||
+      sameMerchant(line.shop_name, outcome.extraction.merchant),
+  );
+  if (sameOrder.length > 0) {
+    // The order is already held (a shipping notice, or a second mail about it): enrich, never duplicate.
+    const changed = await enrich(trx, userId, sameOrder, outcome.extraction, now);
+    summary.updated += changed.length;
+    for (const id of changed) touched.push({ id, subject, date });
+    return outcome.kind === 'order' ? 'duplicate' : 'shipping';
+  }
+  if (outcome.kind === 'shipping') {
+    summary.skipped += 1;
+    return 'shipping';
+  }
+  const { ids } = await importExtraction(
+    trx,
+    userId,
+    defaultCurrency,
+    outcome.extraction,
+    {
+      source: SOURCE[provider],
+      sourceRef: outcome.ref.id,
+      fallbackDate: date,
+      status: extractionStatus(outcome.extraction),
+    },
+    now,
+  );
+  summary.created += ids.length;
+  for (const id of ids) touched.push({ id, subject, date });
+  return 'order';
+}
 
 const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 function sameMerchant(a: string, b: string): boolean {

@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
+
+type Provider = 'google' | 'microsoft';
 
 /**
  * Takes the user's sync lease when it is free or expired; false while another process holds it.
@@ -77,8 +80,6 @@ export async function markProcessed(
     provider: 'google' | 'microsoft';
     message_id: string;
     outcome: string;
-    subject: string | null;
-    message_date: string | null;
     processed_at: string;
   }[],
 ): Promise<void> {
@@ -125,5 +126,88 @@ export function findOrderLines(db: Db, userId: string, orderIds: string[]) {
     .select(['id', 'order_id', 'shop_name', 'purchase_date', 'store_link', 'product_name'])
     .where('user_id', '=', userId)
     .where('order_id', 'in', orderIds)
+    .execute();
+}
+
+/** The ids among `ids` that are quarantined, whatever their attempts. */
+export async function quarantinedIds(
+  db: Db,
+  userId: string,
+  provider: Provider,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('quarantined_messages')
+    .select('message_id')
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .where('message_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.message_id));
+}
+
+/** Quarantined messages with attempts left, oldest first. */
+export async function quarantinedForRetry(
+  db: Db,
+  userId: string,
+  provider: Provider,
+  maxAttempts: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('quarantined_messages')
+    .select('message_id')
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .where('attempts', '<', maxAttempts)
+    .orderBy('first_attempt_at')
+    .execute();
+  return rows.map((r) => r.message_id);
+}
+
+/** Records failed attempts: a new row at 1, or one more on the row already there. */
+export async function quarantine(
+  db: Db,
+  userId: string,
+  provider: Provider,
+  failures: { id: string; reason: string }[],
+  at: string,
+): Promise<void> {
+  for (const failure of failures) {
+    await db
+      .insertInto('quarantined_messages')
+      .values({
+        user_id: userId,
+        provider,
+        message_id: failure.id,
+        reason: failure.reason,
+        attempts: 1,
+        first_attempt_at: at,
+        last_attempt_at: at,
+      })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'provider', 'message_id']).doUpdateSet({
+          reason: failure.reason,
+          attempts: sql<number>`quarantined_messages.attempts + 1`,
+          last_attempt_at: at,
+        }),
+      )
+      .execute();
+  }
+}
+
+/** Takes messages that have now been processed out of quarantine. */
+export async function releaseQuarantined(
+  db: Db,
+  userId: string,
+  provider: Provider,
+  ids: string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('quarantined_messages')
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .where('message_id', 'in', ids)
     .execute();
 }
