@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { readFields } from './document';
+import { capLineList, LIMITS, LimitError, trimEndWhile } from './limits';
 import { DocumentError, type Extraction } from './types';
 
 interface TextItem {
@@ -23,16 +24,26 @@ function pdfjs(): Promise<PdfJs> {
  * right, with a wide gap kept as two spaces so columns and right-aligned amounts stay on their row.
  */
 export function itemsToLines(items: TextItem[]): string[] {
+  // Sorted top to bottom, then swept once: an item joins the row above when its baseline is close enough,
+  // so n items cost n log n however many rows there are.
+  const placed = items
+    .filter((item) => item.str.trim())
+    .map((item, order) => ({
+      item,
+      order,
+      y: item.transform[5] as number,
+      height: Math.abs(item.height || (item.transform[3] as number) || 10),
+    }))
+    .sort((a, b) => b.y - a.y || a.order - b.order);
   const rows: { y: number; height: number; items: TextItem[] }[] = [];
-  for (const item of items) {
-    if (!item.str.trim()) continue;
-    const y = item.transform[5] as number;
-    const height = Math.abs(item.height || (item.transform[3] as number) || 10);
-    const row = rows.find((r) => Math.abs(r.y - y) <= Math.max(2, Math.min(r.height, height) * 0.45));
-    if (row) row.items.push(item);
-    else rows.push({ y, height, items: [item] });
+  let row: (typeof rows)[number] | undefined;
+  for (const { item, y, height } of placed) {
+    if (row && Math.abs(row.y - y) <= Math.max(2, Math.min(row.height, height) * 0.45)) row.items.push(item);
+    else {
+      row = { y, height, items: [item] };
+      rows.push(row);
+    }
   }
-  rows.sort((a, b) => b.y - a.y);
   return rows
     .map((row) => {
       row.items.sort((a, b) => (a.transform[4] as number) - (b.transform[4] as number));
@@ -46,7 +57,7 @@ export function itemsToLines(items: TextItem[]): string[] {
         line += item.str;
         end = x + item.width;
       }
-      return line.replace(/[ \t]+$/, '');
+      return trimEndWhile(line, (c) => c === ' ' || c === '\t');
     })
     .filter((l) => l.trim());
 }
@@ -73,6 +84,8 @@ export async function extractPdf(
       disableFontFace: true,
       useSystemFonts: false,
       enableXfa: false,
+      // A bigger image is left undrawn rather than decoded into memory (it matters for OCR only).
+      maxImageSize: LIMITS.pdfImagePixels,
       standardFontDataUrl: STANDARD_FONTS,
       verbosity: 0,
     }).promise;
@@ -90,7 +103,7 @@ export async function extractPdf(
     ) {
       throw new DocumentError('scripted', 'The PDF contains JavaScript');
     }
-    const maxPages = options.maxPages ?? 50;
+    const maxPages = Math.min(options.maxPages ?? LIMITS.pdfPages, LIMITS.pdfPages);
     if (doc.numPages > maxPages)
       throw new DocumentError(
         'too_many_pages',
@@ -100,25 +113,27 @@ export async function extractPdf(
     for (let n = 1; n <= doc.numPages; n += 1) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      lines.push(...itemsToLines(content.items.filter((i) => 'str' in i) as TextItem[]));
+      for (const line of itemsToLines(content.items.filter((i) => 'str' in i) as TextItem[]))
+        lines.push(line);
       page.cleanup();
     }
     const hasText = lines.join('').replace(/\s/g, '').length >= 20;
     if (!hasText && options.ocr !== false) {
       const { ocrPdf } = await import('./ocr');
-      const read = fromLines(await ocrPdf(doc, Math.min(doc.numPages, 5)), doc.numPages);
+      const read = fromLines(await ocrPdf(doc, Math.min(doc.numPages, LIMITS.ocrPages)), doc.numPages);
       return { ...read, text_layer: false, ocr: true, signals: ['ocr', ...read.signals] };
     }
     return { ...fromLines(lines, doc.numPages), text_layer: hasText, ocr: false };
   } catch (error) {
-    if (error instanceof DocumentError) throw error;
+    if (error instanceof DocumentError || error instanceof LimitError) throw error;
     throw new DocumentError('corrupt', `The PDF could not be read (${(error as Error).message})`);
   } finally {
     await doc.destroy();
   }
 }
 
-function fromLines(lines: string[], pages: number): Extraction {
+function fromLines(all: string[], pages: number): Extraction {
+  const { lines, cut } = capLineList(all);
   const fields = readFields(lines);
   return {
     kind: 'pdf',
@@ -130,7 +145,7 @@ function fromLines(lines: string[], pages: number): Extraction {
     currency: fields.currency,
     products: fields.products,
     confidence: fields.confidence,
-    signals: fields.signals,
+    signals: cut ? [...fields.signals, 'text:cut'] : fields.signals,
     pages,
     text: lines.join('\n'),
   };
