@@ -94,12 +94,13 @@ function readBody(
   plain: string | null,
   facts: EmailFacts,
   senderDomain: string | null,
+  htmlLines: { lines: string[]; cut: boolean } | null = null,
 ): Extraction {
   const root = html ? parseHtml(html) : null;
   const structured = root ? structuredOrders(root) : [];
   const main = mainStructured(structured);
   // Past the line and text caps the rest of the body is cut; a purchase is stated near its top.
-  const capped = html ? capLineList(htmlToLines(html)) : capLines(plain ?? '');
+  const capped = html ? (htmlLines ?? capLineList(htmlToLines(html))) : capLines(plain ?? '');
   const lines = html ? capped.lines : capped.lines.map((l) => l.trimEnd()).filter((l) => l.length > 0);
   const fields = readFields(lines, {
     structured: main?.type === 'ParcelDelivery' ? null : main,
@@ -242,14 +243,20 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> 
   if (depth < 3) {
     for (const attachment of mail.attachments) {
       if (attachment.contentType === 'message/rfc822' && attachment.size <= MAX_ATTACHMENT_BYTES) {
-        const inner = await fromParsed(await parseMail(attachment.content), depth + 1);
+        const inner = await fromParsed(
+          await parseMail(attachment.content, { skipHtmlToText: true }),
+          depth + 1,
+        );
         if (inner.is_order) return { ...inner, signals: ['forwarded:attached', ...inner.signals] };
       }
     }
   }
   const from = firstAddress(mail.from);
   const html = typeof mail.html === 'string' ? mail.html : null;
-  const plainLines = capLines(mail.text ?? '').lines;
+  // mailparser's own HTML-to-text pass is off (it took 40 s over a megabyte of nested <div>s); an HTML-only
+  // message's text lines come from the same linear reader as its body.
+  const htmlLines = html ? capLineList(htmlToLines(html)) : null;
+  const plainLines = mail.text ? capLines(mail.text).lines : (htmlLines?.lines ?? []);
   const forwarded = forwardedSender(plainLines);
   const sender = forwarded ?? from;
   const facts: EmailFacts = {
@@ -262,13 +269,17 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> 
     related_order_ids: [],
   };
   const domain = sender.address?.split('@')[1] ?? null;
-  const result = readBody(html, mail.text ?? null, facts, domain);
+  const result = readBody(html, mail.text ?? null, facts, domain, htmlLines);
   if (forwarded) result.signals.unshift('forwarded:inline');
 
   // An invoice attached as a PDF can hold what the body does not say.
   if (result.total === null || result.order_id === null) {
     for (const attachment of mail.attachments) {
-      if (attachment.contentType !== 'application/pdf' || attachment.size > MAX_ATTACHMENT_BYTES) continue;
+      if (attachment.contentType !== 'application/pdf') continue;
+      if (attachment.size > MAX_ATTACHMENT_BYTES) {
+        result.signals.push('attachment:pdf-too-large');
+        continue;
+      }
       try {
         const pdf = await extractPdf(new Uint8Array(attachment.content), { maxPages: 10, ocr: false });
         result.total ??= pdf.total;
@@ -305,7 +316,10 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> 
  * messages through mailparser; the HTML is parsed, never rendered, and nothing it points at is fetched.
  */
 export async function extractEmail(raw: Uint8Array | string): Promise<Extraction> {
-  return fromParsed(await parseMail(raw, { skipImageLinks: true, skipTextToHtml: true }), 0);
+  return fromParsed(
+    await parseMail(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true }),
+    0,
+  );
 }
 
 /** The text of a page's first <title>, found by position rather than a backtracking pattern. */

@@ -66,6 +66,7 @@ export function htmlToLines(html: string): string[] {
     comment: false,
     blockTextElements: { script: false, style: false, noscript: false, pre: true },
   });
+  checkHtmlDepth(root);
   const out: string[] = [];
   let current = '';
   const flush = () => {
@@ -129,11 +130,29 @@ export function checkHtmlSize(html: string): void {
   }
 }
 
+/** Refuses a parsed document nested deeper than LIMITS.htmlDepth (measured without recursion). */
+function checkHtmlDepth(root: HTMLElement): void {
+  const stack: [Node, number][] = [[root, 0]];
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const [node, depth] = step;
+    if (depth > LIMITS.htmlDepth) {
+      throw new LimitError(
+        'htmlDepth',
+        `The HTML nests elements more than ${LIMITS.htmlDepth} levels deep; it was not read`,
+      );
+    }
+    for (const child of node.childNodes)
+      if (child.nodeType === NodeType.ELEMENT_NODE) stack.push([child, depth + 1]);
+  }
+}
+
 /** Parses HTML once for callers that also read its structured data. */
 export function parseHtml(html: string): HTMLElement {
   checkHtmlSize(html);
-  return parse(html, {
+  const root = parse(html, {
     comment: false,
     blockTextElements: { script: true, style: false, noscript: false, pre: true },
   });
+  checkHtmlDepth(root);
+  return root;
 }

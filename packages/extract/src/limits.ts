@@ -23,6 +23,8 @@ export const LIMITS = {
   htmlChars: 5_000_000,
   /** Elements (tags) of one HTML body or page, table cells included; refused past it. */
   htmlElements: 50_000,
+  /** Nesting depth of HTML elements; refused past it (the selector engine recurses once per level). */
+  htmlDepth: 500,
   /** Pages of one PDF (uploads; an e-mail attachment reads at most 10); refused past it. */
   pdfPages: 50,
   /** Pixels of one decoded image inside a PDF (pdf.js `maxImageSize`); a larger image is not drawn. */
