@@ -143,11 +143,16 @@ function readBody(
     fields.confidence.purchase_date = 0.5;
     signals.push('purchase_date:date-header');
   }
+  // A Set keeps the first of each id in linear time (a page may list thousands of orders).
   const relatedIds = [
-    ...structured.flatMap((s) => [s.orderId, ...s.relatedOrderIds]),
-    findOrderNumber([facts.subject ?? ''])?.id,
-    fields.order_id,
-  ].filter((v, i, all): v is string => Boolean(v) && all.indexOf(v) === i);
+    ...new Set(
+      [
+        ...structured.flatMap((s) => [s.orderId, ...s.relatedOrderIds]),
+        findOrderNumber([facts.subject ?? ''])?.id,
+        fields.order_id,
+      ].filter((v): v is string => Boolean(v)),
+    ),
+  ];
 
   const classification = classifyEmail({
     subject: facts.subject ?? '',
