@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { deflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { extractEmail, extractHtml, mimeShape } from './email';
 import { LIMITS, LimitError } from './limits';
@@ -206,6 +207,18 @@ describe('PDF caps', () => {
     expect(error.message).toBe(
       `The PDF has ${LIMITS.pdfPages + 1} pages; at most ${LIMITS.pdfPages} are read`,
     );
+  });
+
+  it('refuse a PDF whose content inflates past the cap before pdf.js reads it, saying why', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([595, 842]);
+    // Deflated zeros: about 100 KB in the file, LIMITS.pdfInflatedBytes and a megabyte more once read.
+    const zeros = deflateSync(Buffer.alloc(LIMITS.pdfInflatedBytes + 1024 * 1024));
+    const content = pdf.context.stream(zeros, { Filter: 'FlateDecode' });
+    page.node.set(PDFName.of('Contents'), pdf.context.register(content));
+    const error = await refusal(extractPdf(await pdf.save(), { ocr: false }));
+    expect(error.limit).toBe('pdfInflatedBytes');
+    expect(error.message).toBe("The PDF's content inflates to more than 100 MB; it was not read");
   });
 
   it('refuse to OCR a text-less 14,400 × 14,400 pt page, saying why', async () => {

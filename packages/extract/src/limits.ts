@@ -27,6 +27,11 @@ export const LIMITS = {
   htmlDepth: 500,
   /** Pages of one PDF (uploads; an e-mail attachment reads at most 10); refused past it. */
   pdfPages: 50,
+  /**
+   * Bytes the Flate-compressed streams of one PDF other than images inflate to, in all (page contents,
+   * fonts, object streams; images are bounded by pixels instead); refused past it, counted before pdf.js.
+   */
+  pdfInflatedBytes: 100 * 1024 * 1024,
   /** Pixels of one decoded image inside a PDF (pdf.js `maxImageSize`); a larger image is not drawn. */
   pdfImagePixels: 25_000_000,
   /** Pixels of one page rendered for OCR; a larger page is drawn smaller to fit, never larger. */

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { createInflate } from 'node:zlib';
 import { readFields } from './document';
 import { capLineList, LIMITS, LimitError, trimEndWhile } from './limits';
 import { DocumentError, type Extraction } from './types';
@@ -62,6 +63,55 @@ export function itemsToLines(items: TextItem[]): string[] {
     .filter((l) => l.trim());
 }
 
+/**
+ * How many bytes the PDF's Flate streams other than images inflate to, counted by streaming each through
+ * zlib and dropping the output, stopping as soon as `budget` is passed: a few megabytes of deflated zeros
+ * that would make pdf.js allocate gigabytes are found in a fraction of a second, in constant memory.
+ */
+export async function inflatedSize(bytes: Uint8Array, budget: number): Promise<number> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let total = 0;
+  for (let at = buffer.indexOf('stream', 0, 'latin1'); at !== -1 && total <= budget; ) {
+    const isEnd = at >= 3 && buffer.toString('latin1', at - 3, at) === 'end';
+    let start = at + 6;
+    if (buffer[start] === 13) start += 1;
+    if (buffer[start] === 10) start += 1;
+    const end = isEnd ? -1 : buffer.indexOf('endstream', start, 'latin1');
+    // No "endstream" after this one: no stream further on can end either.
+    if (!isEnd && end === -1) break;
+    if (!isEnd) {
+      // The stream's dictionary: what precedes "stream" back to its "obj" (looked for in 4 KB at most).
+      const before = buffer.toString('latin1', Math.max(at - 4096, 0), at);
+      const dictionary = before.slice(before.lastIndexOf(' obj') + 1);
+      if (!/\/Subtype\s*\/Image\b/.test(dictionary) && buffer[start] === 0x78) {
+        total += await inflatedLength(buffer.subarray(start, end), budget - total);
+      }
+    }
+    at = buffer.indexOf('stream', (isEnd ? at : end) + 6, 'latin1');
+  }
+  return total;
+}
+
+/** Bytes one zlib stream inflates to, stopping just past `limit`; a broken stream counts what it gave. */
+function inflatedLength(data: Uint8Array, limit: number): Promise<number> {
+  return new Promise((resolve) => {
+    const inflate = createInflate({ chunkSize: 64 * 1024 });
+    let length = 0;
+    const done = () => {
+      inflate.removeAllListeners();
+      inflate.destroy();
+      resolve(length);
+    };
+    inflate.on('data', (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > limit) done();
+    });
+    inflate.on('end', done);
+    inflate.on('error', done);
+    inflate.end(data);
+  });
+}
+
 const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 /**
@@ -75,6 +125,13 @@ export async function extractPdf(
 ): Promise<Extraction> {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   if (!head.includes('%PDF-')) throw new DocumentError('not_pdf', 'This file is not a PDF');
+  const inflated = await inflatedSize(bytes, LIMITS.pdfInflatedBytes);
+  if (inflated > LIMITS.pdfInflatedBytes) {
+    throw new LimitError(
+      'pdfInflatedBytes',
+      `The PDF's content inflates to more than ${LIMITS.pdfInflatedBytes / 1024 / 1024} MB; it was not read`,
+    );
+  }
   const lib = await pdfjs();
   let doc: Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
   try {
