@@ -140,9 +140,13 @@ function readEnvFile(file: string): Record<string, string> {
   if (!existsSync(full)) return {};
   const out: Record<string, string> = {};
   for (const line of readFileSync(full, 'utf8').split(/\r?\n/)) {
-    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    const trimmed = line.trim();
+    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(trimmed);
     if (!match?.[1]) continue;
-    out[match[1]] = (match[2] ?? '').replace(/^(['"])(.*)\1$/, '$2');
+    out[match[1]] = trimmed
+      .slice(match[0].length)
+      .trim()
+      .replace(/^(['"])(.*)\1$/, '$2');
   }
   return out;
 }

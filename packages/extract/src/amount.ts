@@ -97,7 +97,10 @@ export function parseAmount(text: string, options: AmountOptions = {}): ParsedAm
 
   rest = rest.trim();
   const negative = /^-|^\(.*\)$|-$/.test(rest);
-  rest = rest.replace(/^[-(]\s*|\s*[)-]$/g, '').replace(/[.,]-$/, '');
+  // The sign's brackets or dashes go; stripped by hand, as /^[-(]\s*|\s*[)-]$/ backtracks on spaces.
+  if (rest.startsWith('-') || rest.startsWith('(')) rest = rest.slice(1).trimStart();
+  if (rest.endsWith(')') || rest.endsWith('-')) rest = rest.slice(0, -1).trimEnd();
+  rest = rest.replace(/[.,]-$/, '');
   if (!/^\d[\d\s.,']*$/.test(rest) || !/\d$/.test(rest)) return null;
 
   const decimal = normalise(rest, currency);

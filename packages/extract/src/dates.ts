@@ -82,16 +82,19 @@ const PATTERNS: {
  */
 export function findDates(text: string, order: DateOrder = 'dmy'): FoundDate[] {
   const found: FoundDate[] = [];
-  const taken: [number, number][] = [];
+  // Characters already read as part of a date: a later pattern's match over any of them is dropped.
+  // Marking them costs what the matches cover, so many dates on one line stay linear.
+  const taken = new Uint8Array(text.length);
+  const overlaps = (start: number, end: number) => taken.subarray(start, end).includes(1);
   for (const { re, read } of PATTERNS) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const start = m.index;
       const end = start + m[0].length;
-      if (taken.some(([s, e]) => start < e && end > s)) continue;
+      if (overlaps(start, end)) continue;
       const { iso: value, ambiguous } = read(m, order);
       if (!value) continue;
-      taken.push([start, end]);
+      taken.fill(1, start, end);
       found.push({ iso: value, index: start, raw: m[0], ambiguous });
     }
   }

@@ -1,9 +1,10 @@
-import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
+import { type AddressObject, type ParsedMail, type SimpleParserOptions, simpleParser } from 'mailparser';
 import { classifyEmail } from './classify';
 import { parseDate } from './dates';
 import { readFields } from './document';
 import { findOrderNumber } from './fields';
 import { htmlToLines, parseHtml } from './html-text';
+import { capLineList, capLines, LIMITS, LimitError } from './limits';
 import {
   cleanMerchant,
   looksLikePerson,
@@ -15,13 +16,45 @@ import { extractPdf } from './pdf';
 import { type StructuredOrder, structuredOrders } from './structured';
 import type { EmailFacts, Extraction } from './types';
 
-/** Attachments above this size are not read (the same limit as an upload). */
-const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+const MAX_ATTACHMENT_BYTES = LIMITS.attachmentBytes;
 
 function firstAddress(value: AddressObject | AddressObject[] | undefined) {
   const list = [value ?? []].flat().flatMap((a) => a.value);
   const first = list[0];
   return { name: first?.name?.trim() || null, address: first?.address?.toLowerCase() || null };
+}
+
+/** The first e-mail address in `text` and where it starts, found from its '@' (no backtracking). */
+function firstAddressIn(text: string): { start: number; end: number } | null {
+  const isLocal = (c: string) => /[\w.+-]/.test(c);
+  const isDomain = (c: string) => /[\w.-]/.test(c);
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    let start = at;
+    while (start > 0 && isLocal(text.charAt(start - 1))) start -= 1;
+    let end = at + 1;
+    while (end < text.length && isDomain(text.charAt(end))) end += 1;
+    if (start < at && end > at + 1) return { start, end };
+  }
+  return null;
+}
+
+/**
+ * A "From: Name <address>" line of a forwarded header block. The name is what comes before the address,
+ * without quotes or the opening bracket; a stray quote or bracket inside it means the line is no header.
+ */
+function fromLine(line: string): { name: string | null; address: string } | null {
+  const label = /^(?:from|von|de)\s*:/i.exec(line);
+  if (!label) return null;
+  const rest = line.slice(label[0].length).trimStart();
+  const found = firstAddressIn(rest);
+  if (!found) return null;
+  let name = rest.slice(0, found.start);
+  if (name.endsWith('<')) name = name.slice(0, -1);
+  name = name.trimEnd();
+  if (name.endsWith('"')) name = name.slice(0, -1);
+  if (name.startsWith('"')) name = name.slice(1);
+  if (/["<]/.test(name)) return null;
+  return { name: name.trim() || null, address: rest.slice(found.start, found.end).toLowerCase() };
 }
 
 /** The sender of a message forwarded inline ("---------- Forwarded message ---------"), if any. */
@@ -33,8 +66,8 @@ function forwardedSender(lines: string[]): { name: string | null; address: strin
   );
   if (start === -1) return null;
   for (const line of lines.slice(start, start + 8)) {
-    const m = /^(?:from|von|de)\s*:\s*(?:"?([^"<]*?)"?\s*)?<?([\w.+-]+@[\w.-]+)>?/i.exec(line.trim());
-    if (m) return { name: m[1]?.trim() || null, address: (m[2] as string).toLowerCase() };
+    const found = fromLine(line.trim());
+    if (found) return found;
   }
   return null;
 }
@@ -61,22 +94,20 @@ function readBody(
   plain: string | null,
   facts: EmailFacts,
   senderDomain: string | null,
+  htmlLines: { lines: string[]; cut: boolean } | null = null,
 ): Extraction {
   const root = html ? parseHtml(html) : null;
   const structured = root ? structuredOrders(root) : [];
   const main = mainStructured(structured);
-  const lines = html
-    ? htmlToLines(html)
-    : (plain ?? '')
-        .split(/\r?\n/)
-        .map((l) => l.replace(/\s+$/, ''))
-        .filter((l) => l.trim());
+  // Past the line and text caps the rest of the body is cut; a purchase is stated near its top.
+  const capped = html ? (htmlLines ?? capLineList(htmlToLines(html))) : capLines(plain ?? '');
+  const lines = html ? capped.lines : capped.lines.map((l) => l.trimEnd()).filter((l) => l.length > 0);
   const fields = readFields(lines, {
     structured: main?.type === 'ParcelDelivery' ? null : main,
     senderDomain,
   });
 
-  const signals = [...fields.signals];
+  const signals = capped.cut ? [...fields.signals, 'text:cut'] : [...fields.signals];
   const personal = facts.from_name !== null && looksLikePerson(facts.from_name, senderDomain);
   const fromName = facts.from_name && !personal ? merchantFromDisplayName(facts.from_name) : null;
   const domainName = merchantFromDomain(senderDomain);
@@ -112,11 +143,16 @@ function readBody(
     fields.confidence.purchase_date = 0.5;
     signals.push('purchase_date:date-header');
   }
+  // A Set keeps the first of each id in linear time (a page may list thousands of orders).
   const relatedIds = [
-    ...structured.flatMap((s) => [s.orderId, ...s.relatedOrderIds]),
-    findOrderNumber([facts.subject ?? ''])?.id,
-    fields.order_id,
-  ].filter((v, i, all): v is string => Boolean(v) && all.indexOf(v) === i);
+    ...new Set(
+      [
+        ...structured.flatMap((s) => [s.orderId, ...s.relatedOrderIds]),
+        findOrderNumber([facts.subject ?? ''])?.id,
+        fields.order_id,
+      ].filter((v): v is string => Boolean(v)),
+    ),
+  ];
 
   const classification = classifyEmail({
     subject: facts.subject ?? '',
@@ -145,19 +181,87 @@ function readBody(
   };
 }
 
+/**
+ * Counts a raw message's MIME parts and multipart nesting in one linear pass, from its boundary lines,
+ * before mailparser builds anything: a message over LIMITS.mimeParts parts or LIMITS.mimeDepth levels is
+ * refused at once. Stops counting as soon as a cap is passed.
+ */
+export function mimeShape(raw: string): { parts: number; depth: number } {
+  const declared = new Set<string>();
+  for (const m of raw.matchAll(/\bboundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^"\s;]{1,200}))/gi)) {
+    declared.add((m[1] ?? m[2]) as string);
+  }
+  const shape = { parts: 0, depth: 0 };
+  if (declared.size === 0) return shape;
+  const open: string[] = [];
+  for (let start = 0; start < raw.length; ) {
+    let end = raw.indexOf('\n', start);
+    if (end === -1) end = raw.length;
+    // Boundary lines are "--boundary" or "--boundary--"; a boundary is at most 70 characters (RFC 2046).
+    if (raw.startsWith('--', start)) {
+      let token = raw.slice(start + 2, Math.min(end, start + 300)).trimEnd();
+      const closing = !declared.has(token) && token.endsWith('--');
+      if (closing) token = token.slice(0, -2);
+      if (declared.has(token)) {
+        const at = open.lastIndexOf(token);
+        if (closing) {
+          if (at !== -1) open.length = at;
+        } else {
+          if (at === -1) open.push(token);
+          else open.length = at + 1;
+          shape.parts += 1;
+          shape.depth = Math.max(shape.depth, open.length);
+          if (shape.parts > LIMITS.mimeParts || shape.depth > LIMITS.mimeDepth) return shape;
+        }
+      }
+    }
+    start = end + 1;
+  }
+  return shape;
+}
+
+/** mailparser over a message that passed the size and MIME-shape caps; LimitError otherwise. */
+async function parseMail(raw: Uint8Array | string, options: SimpleParserOptions = {}): Promise<ParsedMail> {
+  const size = typeof raw === 'string' ? raw.length : raw.byteLength;
+  if (size > LIMITS.emailBytes) {
+    throw new LimitError(
+      'emailBytes',
+      `The message is larger than ${LIMITS.emailBytes / 1024 / 1024} MB; it was not read`,
+    );
+  }
+  const text = typeof raw === 'string' ? raw : Buffer.from(raw).toString('latin1');
+  const shape = mimeShape(text);
+  if (shape.parts > LIMITS.mimeParts) {
+    throw new LimitError('mimeParts', `The message has more than ${LIMITS.mimeParts} parts; it was not read`);
+  }
+  if (shape.depth > LIMITS.mimeDepth) {
+    throw new LimitError(
+      'mimeDepth',
+      `The message nests parts more than ${LIMITS.mimeDepth} levels deep; it was not read`,
+    );
+  }
+  return simpleParser(typeof raw === 'string' ? raw : Buffer.from(raw), options);
+}
+
 async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> {
   // A forwarded message attached whole (message/rfc822) is the order; the wrapper is just the forward.
   if (depth < 3) {
     for (const attachment of mail.attachments) {
       if (attachment.contentType === 'message/rfc822' && attachment.size <= MAX_ATTACHMENT_BYTES) {
-        const inner = await fromParsed(await simpleParser(attachment.content), depth + 1);
+        const inner = await fromParsed(
+          await parseMail(attachment.content, { skipHtmlToText: true }),
+          depth + 1,
+        );
         if (inner.is_order) return { ...inner, signals: ['forwarded:attached', ...inner.signals] };
       }
     }
   }
   const from = firstAddress(mail.from);
   const html = typeof mail.html === 'string' ? mail.html : null;
-  const plainLines = (mail.text ?? '').split(/\r?\n/);
+  // mailparser's own HTML-to-text pass is off (it took 40 s over a megabyte of nested <div>s); an HTML-only
+  // message's text lines come from the same linear reader as its body.
+  const htmlLines = html ? capLineList(htmlToLines(html)) : null;
+  const plainLines = mail.text ? capLines(mail.text).lines : (htmlLines?.lines ?? []);
   const forwarded = forwardedSender(plainLines);
   const sender = forwarded ?? from;
   const facts: EmailFacts = {
@@ -170,13 +274,17 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> 
     related_order_ids: [],
   };
   const domain = sender.address?.split('@')[1] ?? null;
-  const result = readBody(html, mail.text ?? null, facts, domain);
+  const result = readBody(html, mail.text ?? null, facts, domain, htmlLines);
   if (forwarded) result.signals.unshift('forwarded:inline');
 
   // An invoice attached as a PDF can hold what the body does not say.
   if (result.total === null || result.order_id === null) {
     for (const attachment of mail.attachments) {
-      if (attachment.contentType !== 'application/pdf' || attachment.size > MAX_ATTACHMENT_BYTES) continue;
+      if (attachment.contentType !== 'application/pdf') continue;
+      if (attachment.size > MAX_ATTACHMENT_BYTES) {
+        result.signals.push('attachment:pdf-too-large');
+        continue;
+      }
       try {
         const pdf = await extractPdf(new Uint8Array(attachment.content), { maxPages: 10, ocr: false });
         result.total ??= pdf.total;
@@ -213,11 +321,25 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> 
  * messages through mailparser; the HTML is parsed, never rendered, and nothing it points at is fetched.
  */
 export async function extractEmail(raw: Uint8Array | string): Promise<Extraction> {
-  const mail = await simpleParser(typeof raw === 'string' ? raw : Buffer.from(raw), {
-    skipImageLinks: true,
-    skipTextToHtml: true,
-  });
-  return fromParsed(mail, 0);
+  return fromParsed(
+    await parseMail(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true }),
+    0,
+  );
+}
+
+/** The text of a page's first <title>, found by position rather than a backtracking pattern. */
+function titleOf(html: string): string | null {
+  const lower = html.toLowerCase();
+  for (let open = lower.indexOf('<title'); open !== -1; ) {
+    const close = lower.indexOf('>', open + 6);
+    if (close === -1) return null;
+    const next = lower.indexOf('<', close + 1);
+    if (next === -1) return null;
+    if (lower.startsWith('</title>', next)) return html.slice(close + 1, next);
+    // Every "<title" before `close` ends at the same '>' and fails the same way: skip past them.
+    open = lower.indexOf('<title', close + 1);
+  }
+  return null;
 }
 
 /**
@@ -234,6 +356,6 @@ export function extractHtml(html: string): Extraction {
     is_shipping_update: false,
     related_order_ids: [],
   };
-  const titled = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
+  const titled = titleOf(html)?.trim();
   return readBody(html, null, { ...facts, subject: titled ?? null }, null);
 }

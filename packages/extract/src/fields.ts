@@ -1,5 +1,6 @@
 import { type ParsedAmount, parseAmount } from './amount';
 import { type DateOrder, findDates } from './dates';
+import { trimEndWhile } from './limits';
 import { cleanMerchant } from './merchant';
 import type { Product } from './types';
 
@@ -27,7 +28,8 @@ export function amountsIn(line: string, allowIntegers = false): LineAmount[] {
     const after = line.slice(m.index + m[0].length, m.index + m[0].length + 2);
     if (after.startsWith('%') || /^\s?x\b/i.test(after)) continue;
     if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/.test(line.slice(m.index))) continue;
-    const parsed = parseAmount(raw.replace(/\s+(?=\d{3}\b)/g, ''));
+    // MONEY separates digit groups by one character, so one space is all a group gap holds.
+    const parsed = parseAmount(raw.replace(/\s(?=\d{3}\b)/g, ''));
     if (!parsed) continue;
     const hasDecimals = /[.,]\d{1,2}$/.test(raw.replace(/\s?(?:[€£₹]|[A-Z]{3})$/, ''));
     if (!hasDecimals && !parsed.currency && !allowIntegers) continue;
@@ -58,11 +60,11 @@ const PAYMENT_LINE =
   /\b(visa|mastercard|master card|amex|american express|discover|paypal|apple pay|google pay|charged|card ending|debit|kreditkarte|carte bancaire|tarjeta)\b/i;
 
 const NOT_TOTAL =
-  /\b(sub\s*-?\s*total|subtotal|zwischensumme|nettobetrag|net\s*amount|total\s*(tax|vat|gst|discount|savings|items?|qty|quantity|excl|excluding|hors|net|before|weight|pieces|points)|tax\s*total|total\s*\d+\s*items?|rounding|change|tendered|cash\s*(paid|received)?|you\s*saved|savings|points)\b/i;
+  /\b(sub\s*(?:-\s*)?total|subtotal|zwischensumme|nettobetrag|net\s*amount|total\s*(tax|vat|gst|discount|savings|items?|qty|quantity|excl|excluding|hors|net|before|weight|pieces|points)|tax\s*total|total\s*\d+\s*items?|rounding|change|tendered|cash\s*(paid|received)?|you\s*saved|savings|points)\b/i;
 
 /** Labels of lines that are never products. */
 const NOT_PRODUCT =
-  /\b(sub\s*-?\s*total|total|subtotal|summe|gesamt|zwischensumme|tax|vat|gst|sst|mwst|ust|tva|iva|btw|shipping|delivery|versand|livraison|envío|spedizione|verzending|postage|handling|fee|fees|gebühr|frais|deposit|pfand|discount|rabatt|remise|descuento|coupon|voucher|promo|savings|you\s*saved|rounding|change|tendered|cash|visa|mastercard|amex|paypal|card|payment|paid|balance|amount\s*due|credit|refund|tip|gratuity|service\s*charge|net\s*amount|nettobetrag|installation|giftwrap|gift\s*wrap)\b/i;
+  /\b(sub\s*(?:-\s*)?total|total|subtotal|summe|gesamt|zwischensumme|tax|vat|gst|sst|mwst|ust|tva|iva|btw|shipping|delivery|versand|livraison|envío|spedizione|verzending|postage|handling|fee|fees|gebühr|frais|deposit|pfand|discount|rabatt|remise|descuento|coupon|voucher|promo|savings|you\s*saved|rounding|change|tendered|cash|visa|mastercard|amex|paypal|card|payment|paid|balance|amount\s*due|credit|refund|tip|gratuity|service\s*charge|net\s*amount|nettobetrag|installation|giftwrap|gift\s*wrap)\b/i;
 
 export interface TotalResult {
   amount: ParsedAmount;
@@ -128,7 +130,7 @@ const ORDER_LABELS: [RegExp, number][] = [
     /\b(?:rechnungsnummer|rechnungs-nr\.?|belegnummer|quittungsnummer|numéro\s*de\s*facture|número\s*de\s*factura|bill\s*no|c\/n\s*no|inv\s*no)\s*[:#.]?\s*/i,
     4,
   ],
-  [/\b(?:reference|ref\.?|referenz|référence)\s*(?:number|no\.?|nr\.?|#)?\s*[:#.]\s*/i, 2],
+  [/\b(?:reference|ref\.?|referenz|référence)\s*(?:(?:number|no\.?|nr\.?|#)\s*)?[:#.]\s*/i, 2],
 ];
 
 const LOCATOR_LABEL =
@@ -243,7 +245,7 @@ export function findMerchantInText(
     const hasLegal = LEGAL_SUFFIX.test(line);
     if (!hasLegal && NOT_MERCHANT.test(line)) continue;
     if (/\d{3,}/.test(line) && !hasLegal) continue;
-    if (/^[\W\d]+$/.test(line) || /\*{3,}|\d+[.,]\d+|\bkg\b|\bx\s*$/i.test(line)) continue;
+    if (/^[\W\d]+$/.test(line) || /\*{3}|\d[.,]\d|\bkg\b|\bx\s*$/i.test(line)) continue;
     if (/:/.test(line) && !/^(sold\s*by|seller|vendor|verkauf|rechnungsersteller)/i.test(line)) continue;
     let score = hasLegal ? 6 : 2;
     score += Math.max(0, 3 - i * 0.3);
@@ -262,7 +264,7 @@ export function findMerchantInText(
     : null;
 }
 
-const QUANTITY = /^(?:(\d{1,3})\s*[x×*]\s+|(?:qty|menge|anz\.?|quantité)\s*:?\s*(\d{1,3})\s+)/i;
+const QUANTITY = /^(?:(\d{1,3})\s*[x×*]\s+|(?:qty|menge|anz\.?|quantité)\s*(?::\s*)?(\d{1,3})\s+)/i;
 
 /**
  * Product lines: a name followed by its amount, above the totals, that is not a tax, fee, shipping,
@@ -288,10 +290,7 @@ export function findProducts(lines: string[], totalLine: number | null): Product
       quantity = Number(trailingQty[1]);
       name = name.slice(0, trailingQty.index);
     }
-    name = name
-      .replace(/\s{2,}/g, ' ')
-      .replace(/[:\-–|]+$/, '')
-      .trim();
+    name = trimEndWhile(name.replace(/\s{2,}/g, ' '), (c) => ':-–|'.includes(c)).trim();
     if (name.length < 3 || !/[A-Za-zÀ-ÿ]{3}/.test(name) || findDates(name).length > 0) continue;
     if (/^(qty|quantity|price|preis|description|item|artikel|unit|amount)\b/i.test(name)) continue;
     products.push({

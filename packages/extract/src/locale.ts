@@ -68,7 +68,10 @@ export function detectCurrency(
     if (parsed?.currency) bump(parsed.currency);
   }
   // A code counts next to an amount only: "SDN BHD" is a company form, not Bahraini dinars.
-  for (const m of text.matchAll(/\d[\d.,]*[ \u00a0]?([A-Z]{3})\b|\b([A-Z]{3})[ \u00a0]?-?\d/g)) {
+  // Runs of digits and separators are shortened first (each keeps its first character, then one digit if
+  // it held more), so the pattern never rescans a long run; which codes stand next to a number is unchanged.
+  const short = text.replace(/[\d.,]+/g, (run) => run.charAt(0) + (/\d/.test(run.slice(1)) ? '0' : ''));
+  for (const m of short.matchAll(/\d[ \u00a0]?([A-Z]{3})\b|\b([A-Z]{3})[ \u00a0]?-?\d/g)) {
     const code = (m[1] ?? m[2]) as string;
     if (CURRENCY_CODES.has(code)) bump(code, 2);
   }

@@ -1,3 +1,5 @@
+import { trimEndWhile } from './limits';
+
 const ROLE_WORDS =
   /\b(reservations?|confirmations?|e-?tickets?|no-?reply|noreply|do-?not-?reply|orders?|order confirmation|bestellungen|commandes?|customer (service|care|support)|kundenservice|service client|support|team|notifications?|notify|alerts?|receipts?|billing|invoices?|rechnungen?|factur(es|ation)|shipping|versand|info|mailer|store|shop|online|sales|hello|news(letter)?|updates?)\b/gi;
 const MAILBOX_HOSTS =
@@ -29,9 +31,10 @@ export function merchantFromDomain(domain: string | null): string | null {
 /** The shop's name from a sender display name: role words ("orders", "no-reply") and decorations removed. */
 export function merchantFromDisplayName(name: string | null): string | null {
   if (!name) return null;
-  const cleaned = name
-    .replace(/["'“”]/g, '')
-    .replace(/\s+via\s+.*$/i, '')
+  const unquoted = name.replace(/["'“”]/g, '');
+  // "Shop via PayPal" names the shop before "via" (found by position: /\s+via\s+.*$/ backtracks).
+  const via = /\svia\s/i.exec(unquoted);
+  const cleaned = (via ? unquoted.slice(0, via.index) : unquoted)
     .replace(ROLE_WORDS, ' ')
     .replace(/[|:\-–—@()[\]]+/g, ' ')
     .replace(/\s{2,}/g, ' ')
@@ -49,6 +52,26 @@ const SELLER_LABEL =
   /^(?:sold\s*by|seller|vendor|merchant|verkauf(?:t)?\s*(?:durch|von)|verkäufer|rechnungsersteller|vendu\s*par|vendeur|vendido\s*por|venduto\s*da|verkocht\s*door|store|shop|from)\s*:?\s*/i;
 const TLD_SUFFIX = /\.(com|de|co\.uk|uk|fr|es|it|nl|ca|com\.au|in|my|jp|net|org|shop|store)$/i;
 
+/** `text` without a closing "(...)" that holds a digit (a registration number), and the space before it. */
+function withoutNumberedBrackets(text: string): string {
+  const trimmed = text.trimEnd();
+  if (!trimmed.endsWith(')')) return text;
+  const close = trimmed.length - 1;
+  const open = trimmed.indexOf('(', trimmed.lastIndexOf(')', close - 1) + 1);
+  if (open === -1 || open >= close || !/\d/.test(trimmed.slice(open + 1, close))) return text;
+  return trimmed.slice(0, open).trimEnd();
+}
+
+/** `text` up to the first comma whose part (up to the next comma) holds a digit: an address follows. */
+function beforeNumberedComma(text: string): string {
+  for (let comma = text.indexOf(','); comma !== -1; ) {
+    const next = text.indexOf(',', comma + 1);
+    if (/\d/.test(text.slice(comma + 1, next === -1 ? text.length : next))) return text.slice(0, comma);
+    comma = next;
+  }
+  return text;
+}
+
 /**
  * Tidies a merchant name as printed: seller labels, registration numbers in brackets, addresses after
  * the name and a trailing web domain go ("Sold by: Amazon.com" -> "Amazon.com" -> "Amazon").
@@ -56,9 +79,12 @@ const TLD_SUFFIX = /\.(com|de|co\.uk|uk|fr|es|it|nl|ca|com\.au|in|my|jp|net|org|
  */
 export function cleanMerchant(name: string): string {
   let out = name.replace(/\s+/g, ' ').trim().replace(SELLER_LABEL, '');
-  out = out.replace(/\s*\((?=[^)]*\d)[^)]*\)\s*$/, '');
-  out = out.replace(/\s+[-–|]\s+.*\d.*$/, '').replace(/,\s*(?=[^,]*\d).*$/, '');
-  out = out.replace(/[,;:*\s]+$/, '').replace(/^[*\s]+/, '');
+  // The cuts below find their place by position: as patterns anchored at the end they backtrack.
+  out = withoutNumberedBrackets(out);
+  const dash = /\s[-–|]\s/.exec(out);
+  if (dash && /\d/.test(out.slice(dash.index + 3))) out = out.slice(0, dash.index);
+  out = beforeNumberedComma(out);
+  out = trimEndWhile(out, (c) => ',;:*'.includes(c) || /\s/.test(c)).replace(/^[*\s]+/, '');
   if (TLD_SUFFIX.test(out) && !/\s/.test(out)) out = out.replace(TLD_SUFFIX, '');
   return out.trim();
 }
@@ -84,7 +110,9 @@ export function merchantOfPage(input: {
     if (m?.[1] && !/^(all|the|by)$/i.test(m[1]))
       return { name: cleanMerchant(m[1].replace(/,$/, '')), signal: 'merchant:copyright' };
   }
-  const titled = input.title?.split(/\s+[-–|:]\s+/)[0]?.trim();
+  // The title's part before " - ", " | " or ": " (found by position; a split pattern backtracks on spaces).
+  const separator = input.title ? /\s[-–|:]\s/.exec(input.title) : null;
+  const titled = (separator ? input.title?.slice(0, separator.index) : input.title)?.trim();
   if (
     titled &&
     titled.length <= 40 &&

@@ -3,12 +3,29 @@ import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createWorker } from 'tesseract.js';
+import { LIMITS, LimitError } from './limits';
 
 /** English language data shipped in an npm package: OCR never downloads anything. */
 const LANG_PATH = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')),
   '4.0.0_best_int',
 );
+
+/**
+ * The scale a page is drawn at for OCR: twice its size in points (about 144 dpi), smaller when that
+ * would pass LIMITS.ocrPixels. A page too large even at 1 pixel per point is refused, not drawn.
+ */
+export function ocrScale(page: { width: number; height: number }): number {
+  const area = Math.max(1, page.width * page.height);
+  if (area > LIMITS.ocrPixels) {
+    const megapixels = Math.round(area / 1e6);
+    throw new LimitError(
+      'ocrPixels',
+      `A page of the PDF is too large to read by OCR (${megapixels} megapixels; at most ${LIMITS.ocrPixels / 1e6})`,
+    );
+  }
+  return Math.min(2, Math.sqrt(LIMITS.ocrPixels / area));
+}
 
 /** Renders the first pages of a PDF without a text layer and reads them with tesseract.js. */
 export async function ocrPdf(doc: PDFDocumentProxy, pages: number): Promise<string[]> {
@@ -17,7 +34,7 @@ export async function ocrPdf(doc: PDFDocumentProxy, pages: number): Promise<stri
     const lines: string[] = [];
     for (let n = 1; n <= pages; n += 1) {
       const page = await doc.getPage(n);
-      const viewport = page.getViewport({ scale: 2 });
+      const viewport = page.getViewport({ scale: ocrScale(page.getViewport({ scale: 1 })) });
       const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
       const context = canvas.getContext('2d');
       context.fillStyle = '#ffffff';

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { createInflate } from 'node:zlib';
 import { readFields } from './document';
+import { capLineList, LIMITS, LimitError, trimEndWhile } from './limits';
 import { DocumentError, type Extraction } from './types';
 
 interface TextItem {
@@ -23,16 +25,26 @@ function pdfjs(): Promise<PdfJs> {
  * right, with a wide gap kept as two spaces so columns and right-aligned amounts stay on their row.
  */
 export function itemsToLines(items: TextItem[]): string[] {
+  // Sorted top to bottom, then swept once: an item joins the row above when its baseline is close enough,
+  // so n items cost n log n however many rows there are.
+  const placed = items
+    .filter((item) => item.str.trim())
+    .map((item, order) => ({
+      item,
+      order,
+      y: item.transform[5] as number,
+      height: Math.abs(item.height || (item.transform[3] as number) || 10),
+    }))
+    .sort((a, b) => b.y - a.y || a.order - b.order);
   const rows: { y: number; height: number; items: TextItem[] }[] = [];
-  for (const item of items) {
-    if (!item.str.trim()) continue;
-    const y = item.transform[5] as number;
-    const height = Math.abs(item.height || (item.transform[3] as number) || 10);
-    const row = rows.find((r) => Math.abs(r.y - y) <= Math.max(2, Math.min(r.height, height) * 0.45));
-    if (row) row.items.push(item);
-    else rows.push({ y, height, items: [item] });
+  let row: (typeof rows)[number] | undefined;
+  for (const { item, y, height } of placed) {
+    if (row && Math.abs(row.y - y) <= Math.max(2, Math.min(row.height, height) * 0.45)) row.items.push(item);
+    else {
+      row = { y, height, items: [item] };
+      rows.push(row);
+    }
   }
-  rows.sort((a, b) => b.y - a.y);
   return rows
     .map((row) => {
       row.items.sort((a, b) => (a.transform[4] as number) - (b.transform[4] as number));
@@ -46,9 +58,58 @@ export function itemsToLines(items: TextItem[]): string[] {
         line += item.str;
         end = x + item.width;
       }
-      return line.replace(/[ \t]+$/, '');
+      return trimEndWhile(line, (c) => c === ' ' || c === '\t');
     })
     .filter((l) => l.trim());
+}
+
+/**
+ * How many bytes the PDF's Flate streams other than images inflate to, counted by streaming each through
+ * zlib and dropping the output, stopping as soon as `budget` is passed: a few megabytes of deflated zeros
+ * that would make pdf.js allocate gigabytes are found in a fraction of a second, in constant memory.
+ */
+export async function inflatedSize(bytes: Uint8Array, budget: number): Promise<number> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let total = 0;
+  for (let at = buffer.indexOf('stream', 0, 'latin1'); at !== -1 && total <= budget; ) {
+    const isEnd = at >= 3 && buffer.toString('latin1', at - 3, at) === 'end';
+    let start = at + 6;
+    if (buffer[start] === 13) start += 1;
+    if (buffer[start] === 10) start += 1;
+    const end = isEnd ? -1 : buffer.indexOf('endstream', start, 'latin1');
+    // No "endstream" after this one: no stream further on can end either.
+    if (!isEnd && end === -1) break;
+    if (!isEnd) {
+      // The stream's dictionary: what precedes "stream" back to its "obj" (looked for in 4 KB at most).
+      const before = buffer.toString('latin1', Math.max(at - 4096, 0), at);
+      const dictionary = before.slice(before.lastIndexOf(' obj') + 1);
+      if (!/\/Subtype\s*\/Image\b/.test(dictionary) && buffer[start] === 0x78) {
+        total += await inflatedLength(buffer.subarray(start, end), budget - total);
+      }
+    }
+    at = buffer.indexOf('stream', (isEnd ? at : end) + 6, 'latin1');
+  }
+  return total;
+}
+
+/** Bytes one zlib stream inflates to, stopping just past `limit`; a broken stream counts what it gave. */
+function inflatedLength(data: Uint8Array, limit: number): Promise<number> {
+  return new Promise((resolve) => {
+    const inflate = createInflate({ chunkSize: 64 * 1024 });
+    let length = 0;
+    const done = () => {
+      inflate.removeAllListeners();
+      inflate.destroy();
+      resolve(length);
+    };
+    inflate.on('data', (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > limit) done();
+    });
+    inflate.on('end', done);
+    inflate.on('error', done);
+    inflate.end(data);
+  });
 }
 
 const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
@@ -64,6 +125,13 @@ export async function extractPdf(
 ): Promise<Extraction> {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   if (!head.includes('%PDF-')) throw new DocumentError('not_pdf', 'This file is not a PDF');
+  const inflated = await inflatedSize(bytes, LIMITS.pdfInflatedBytes);
+  if (inflated > LIMITS.pdfInflatedBytes) {
+    throw new LimitError(
+      'pdfInflatedBytes',
+      `The PDF's content inflates to more than ${LIMITS.pdfInflatedBytes / 1024 / 1024} MB; it was not read`,
+    );
+  }
   const lib = await pdfjs();
   let doc: Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
   try {
@@ -73,6 +141,8 @@ export async function extractPdf(
       disableFontFace: true,
       useSystemFonts: false,
       enableXfa: false,
+      // A bigger image is left undrawn rather than decoded into memory (it matters for OCR only).
+      maxImageSize: LIMITS.pdfImagePixels,
       standardFontDataUrl: STANDARD_FONTS,
       verbosity: 0,
     }).promise;
@@ -90,7 +160,7 @@ export async function extractPdf(
     ) {
       throw new DocumentError('scripted', 'The PDF contains JavaScript');
     }
-    const maxPages = options.maxPages ?? 50;
+    const maxPages = Math.min(options.maxPages ?? LIMITS.pdfPages, LIMITS.pdfPages);
     if (doc.numPages > maxPages)
       throw new DocumentError(
         'too_many_pages',
@@ -100,25 +170,27 @@ export async function extractPdf(
     for (let n = 1; n <= doc.numPages; n += 1) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      lines.push(...itemsToLines(content.items.filter((i) => 'str' in i) as TextItem[]));
+      for (const line of itemsToLines(content.items.filter((i) => 'str' in i) as TextItem[]))
+        lines.push(line);
       page.cleanup();
     }
     const hasText = lines.join('').replace(/\s/g, '').length >= 20;
     if (!hasText && options.ocr !== false) {
       const { ocrPdf } = await import('./ocr');
-      const read = fromLines(await ocrPdf(doc, Math.min(doc.numPages, 5)), doc.numPages);
+      const read = fromLines(await ocrPdf(doc, Math.min(doc.numPages, LIMITS.ocrPages)), doc.numPages);
       return { ...read, text_layer: false, ocr: true, signals: ['ocr', ...read.signals] };
     }
     return { ...fromLines(lines, doc.numPages), text_layer: hasText, ocr: false };
   } catch (error) {
-    if (error instanceof DocumentError) throw error;
+    if (error instanceof DocumentError || error instanceof LimitError) throw error;
     throw new DocumentError('corrupt', `The PDF could not be read (${(error as Error).message})`);
   } finally {
     await doc.destroy();
   }
 }
 
-function fromLines(lines: string[], pages: number): Extraction {
+function fromLines(all: string[], pages: number): Extraction {
+  const { lines, cut } = capLineList(all);
   const fields = readFields(lines);
   return {
     kind: 'pdf',
@@ -130,7 +202,7 @@ function fromLines(lines: string[], pages: number): Extraction {
     currency: fields.currency,
     products: fields.products,
     confidence: fields.confidence,
-    signals: fields.signals,
+    signals: cut ? [...fields.signals, 'text:cut'] : fields.signals,
     pages,
     text: lines.join('\n'),
   };

@@ -1,4 +1,5 @@
 import { readFields } from './document';
+import { capLines } from './limits';
 import type { Extraction } from './types';
 
 /**
@@ -6,10 +7,8 @@ import type { Extraction } from './types';
  * @example extractText('CORNER CAFE LTD\nLatte 3.50\nTOTAL 3.50').total //=> '3.50'
  */
 export function extractText(text: string): Extraction {
-  const lines = text
-    .split(/\r?\n/)
-    .map((l) => l.replace(/\s+$/, ''))
-    .filter((l) => l.trim());
+  const capped = capLines(text);
+  const lines = capped.lines.map((l) => l.trimEnd()).filter((l) => l.length > 0);
   const fields = readFields(lines);
   return {
     kind: 'text',
@@ -21,7 +20,7 @@ export function extractText(text: string): Extraction {
     currency: fields.currency,
     products: fields.products,
     confidence: fields.confidence,
-    signals: fields.signals,
+    signals: capped.cut ? [...fields.signals, 'text:cut'] : fields.signals,
     text: lines.join('\n'),
   };
 }

@@ -17,8 +17,13 @@ const graphError = (code: string, message: string) => ({
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function address(value: string) {
-  const m = /^\s*"?([^"<]*?)"?\s*<([^>]+)>/.exec(value);
-  return { emailAddress: { name: (m?.[1] ?? value).trim(), address: (m?.[2] ?? value).trim() } };
+  // 'Name <address>' read by position (a pattern with optional quotes around the name backtracks).
+  const open = value.indexOf('<');
+  const close = value.indexOf('>', open + 1);
+  if (open === -1 || close <= open + 1)
+    return { emailAddress: { name: value.trim(), address: value.trim() } };
+  const name = value.slice(0, open).trim().replace(/^"/, '').replace(/"$/, '');
+  return { emailAddress: { name: name.trim(), address: value.slice(open + 1, close).trim() } };
 }
 
 /** A message resource in Graph's shape, trimmed to `$select` when given. */
@@ -54,7 +59,7 @@ function messageResource(m: StoredMessage, select: string | undefined) {
 function messageFilter(filter: string | undefined): (m: StoredMessage) => boolean {
   if (!filter) return () => true;
   const checks: ((m: StoredMessage) => boolean)[] = [];
-  for (const part of filter.split(/\s+and\s+/i)) {
+  for (const part of filter.split(/\sand\s/i).map((p) => p.trim())) {
     const date = /receivedDateTime\s+(ge|gt|le|lt)\s+(\S+)/i.exec(part);
     const contains = /contains\(\s*subject\s*,\s*'([^']*)'\s*\)/i.exec(part);
     if (date) {

@@ -135,7 +135,13 @@ export function registerIdentity(app: FastifyInstance, ctx: SandboxContext): voi
         const email = (b.other_email ?? '').trim();
         const name = (b.other_name ?? '').trim();
         // Length first: the pattern is only ever run over a short string.
-        if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !name || name.length > 100) {
+        if (
+          email.length > 254 ||
+          !/^[^\s@]+@[^\s@]+$/.test(email) ||
+          !/.\../.test(email.split('@')[1] as string) ||
+          !name ||
+          name.length > 100
+        ) {
           const page = pickerPage(
             ctx,
             provider,

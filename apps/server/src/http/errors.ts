@@ -1,3 +1,4 @@
+import { LimitError } from '@warrantly/extract/limits';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database';
 import { AppError, type ErrorCode } from '../errors';
@@ -34,6 +35,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
+  // A document over one of extraction's caps: the message says which, and nothing was processed.
+  if (error instanceof LimitError) return new AppError('invalid_input', error.message, { cause: error });
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (known) return known();
