@@ -164,6 +164,22 @@ describe.each(DIALECTS)('poison mail on %s', (dialect) => {
       expect(fetchesOf(refused)).toBe(0);
     });
 
+    it('quarantines nothing while the provider is down: the sync stops and the next one imports it', async () => {
+      const kettle = sandbox.addMessage(
+        email,
+        orderMail({ orderId: 'NW-7', items: [{ name: 'Kettle', price: '20.00' }], total: '20.00' }),
+      ).id;
+      await signIn();
+      // More 503s than the provider client retries: the outage outlasts this sync.
+      sandbox.fail({ match: `/messages/${kettle}`, status: 503, retryAfter: 0, times: 20 });
+      const res = await t.app.inject({ method: 'GET', url: sync, headers });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      expect(await quarantined()).toEqual([]);
+      sandbox.clearFaults();
+      expect(await runSync()).toMatchObject({ created: 1, errors: 0 });
+      expect(await products()).toEqual(['Kettle']);
+    });
+
     it('stores neither subject nor sender of any message it looked at', async () => {
       sandbox.addMessage(email, otherMail('newsletter', 'Order confirmation teaser'));
       sandbox.addMessage(email, poisonMail('PZ-3', 'always'));

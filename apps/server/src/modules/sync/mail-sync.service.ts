@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ProviderEndpoints } from '../../providers/endpoints';
 import { createGmailSource } from '../../providers/google/gmail';
-import { createProviderClient } from '../../providers/http';
+import { createProviderClient, ProviderHttpError } from '../../providers/http';
 import type { MailSource, MessageRef } from '../../providers/mail';
 import { createOutlookSource } from '../../providers/microsoft/outlook-mail';
 import type { ProviderName, ProviderTokens } from '../auth/provider-accounts';
@@ -52,10 +52,14 @@ type Outcome =
   | { kind: 'error'; ref: MessageRef; reason: string };
 
 /**
- * Failures that say nothing about the message (the grant was revoked, the user disconnected, the database
- * is down): the sync stops and nothing is quarantined.
+ * The provider refused this one message for good (4xx). A provider that is down, rate limiting or
+ * unreachable after the client's retries says nothing about the message: the sync stops and the message is
+ * fetched again next time, so an outage cannot push a whole mailbox into quarantine.
  */
-const NOT_THE_MESSAGE = new Set(['conflict', 'unauthorized', 'unavailable']);
+function refusedByProvider(error: unknown): boolean {
+  if (!(error instanceof ProviderHttpError)) return false;
+  return error.httpStatus >= 400 && error.httpStatus < 500 && ![401, 408, 429].includes(error.httpStatus);
+}
 
 /** Why a message failed, in a few words of our own: never the error text of a parser quoting the mail. */
 function reasonOf(stage: 'fetch' | 'read' | 'import', error: unknown): string {
@@ -101,7 +105,7 @@ export function createMailSync(deps: MailSyncDeps) {
     try {
       raw = await source.fetchRaw(ref.id);
     } catch (error) {
-      if (!(error instanceof AppError) || NOT_THE_MESSAGE.has(error.code)) throw error;
+      if (!refusedByProvider(error)) throw error;
       deps.log?.warn({ err: error, message: ref.id }, 'could not fetch a message; quarantined');
       return { kind: 'error', ref, reason: reasonOf('fetch', error) };
     }
