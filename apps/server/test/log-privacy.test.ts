@@ -135,7 +135,7 @@ describe.each(DIALECTS)('logs of a whole session on %s', (dialect) => {
     expect(logs).toContain('/google-auth/google/sync/');
     expect(logs).toContain('/api/v1/auth/logout/');
     expect(logs).toContain('/api/v1/calendar/feed/');
-    expect(logs).toContain('could not fetch a message');
+    expect(logs).toContain('gmail answered with something unreadable');
     expect(relay.seen.length).toBeGreaterThanOrEqual(6);
 
     const keys = [t.deps.keys.encryption, t.deps.keys.signing].flatMap((key) => [

@@ -143,9 +143,11 @@ describe.each(DIALECTS)('mailbox sync on %s', (dialect) => {
 
     it('resumes a sync cut off by dropped connections and ends with the rows of an uninterrupted one', async () => {
       sandbox.fail({ match: provider === 'google' ? '/messages/' : '/$value', drop: true, times: 50 });
+      // The connection keeps dropping past the client's retries: the sync stops with a provider error,
+      // keeping the pages it finished, and quarantines nothing.
       const cut = await runSync();
-      expect(cut.statusCode).toBe(200);
-      expect(cut.json().errors).toBeGreaterThan(0);
+      expect(cut.statusCode).toBe(502);
+      expect(await t.handle.db.selectFrom('quarantined_messages').selectAll().execute()).toEqual([]);
       sandbox.clearFaults();
       await runSync();
       expect(await list()).toEqual([
