@@ -10,6 +10,15 @@ const LANG_PATH = path.join(
   '4.0.0_best_int',
 );
 
+/** Most pixels an OCR page is rendered at: a US Letter page at scale 2 is 1.9 million. */
+export const MAX_OCR_PIXELS = 16_000_000;
+
+/** Scale 2 reads receipts well; a page so large that the canvas would pass MAX_OCR_PIXELS is drawn smaller. */
+export function ocrScale(width: number, height: number): number {
+  const area = Math.max(1, width * height);
+  return Math.min(2, Math.sqrt(MAX_OCR_PIXELS / area));
+}
+
 /** Renders the first pages of a PDF without a text layer and reads them with tesseract.js. */
 export async function ocrPdf(doc: PDFDocumentProxy, pages: number): Promise<string[]> {
   const worker = await createWorker('eng', 1, { langPath: LANG_PATH, gzip: true, cacheMethod: 'none' });
@@ -17,8 +26,13 @@ export async function ocrPdf(doc: PDFDocumentProxy, pages: number): Promise<stri
     const lines: string[] = [];
     for (let n = 1; n <= pages; n += 1) {
       const page = await doc.getPage(n);
-      const viewport = page.getViewport({ scale: 2 });
-      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      const { width, height } = page.getViewport({ scale: 1 });
+      const viewport = page.getViewport({ scale: ocrScale(width, height) });
+      // Rounded down, so the canvas never passes MAX_OCR_PIXELS.
+      const canvas = createCanvas(
+        Math.max(1, Math.floor(viewport.width)),
+        Math.max(1, Math.floor(viewport.height)),
+      );
       const context = canvas.getContext('2d');
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, canvas.width, canvas.height);

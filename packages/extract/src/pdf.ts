@@ -51,6 +51,9 @@ export function itemsToLines(items: TextItem[]): string[] {
     .filter((l) => l.trim());
 }
 
+/** Images past this many pixels are not decoded (a 600 dpi A4 scan is 35 million; this is 100 MB as RGBA). */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+
 const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 /**
@@ -75,6 +78,7 @@ export async function extractPdf(
       enableXfa: false,
       standardFontDataUrl: STANDARD_FONTS,
       verbosity: 0,
+      maxImageSize: MAX_IMAGE_PIXELS,
     }).promise;
   } catch (error) {
     const name = (error as Error).name;

@@ -33,6 +33,8 @@ export interface MailSyncDeps {
   /** Called after a sync that created or updated purchases (calendar reminders follow). */
   afterSync?: (userId: string) => void;
   log?: { warn(obj: object, msg: string): void };
+  /** Reads a raw message's fields away from the main thread (the extraction pool); rejects when it cannot. */
+  readEmail: (raw: Uint8Array) => Promise<Extraction>;
 }
 
 /** How long a lease lasts without renewal: a crashed process's lease expires and the next run resumes. */
@@ -79,9 +81,7 @@ export function createMailSync(deps: MailSyncDeps) {
       return { kind: 'error', ref, permanent: false };
     }
     try {
-      // Loaded on first use: most of the time the server is not syncing, and the parser is large.
-      const { extractEmail } = await import('@warrantly/extract/email');
-      const extraction = await extractEmail(raw);
+      const extraction = await deps.readEmail(raw);
       if (extraction.is_order && hasPurchase(extraction)) return { kind: 'order', ref, extraction };
       if (extraction.email?.is_shipping_update) return { kind: 'shipping', ref, extraction };
       return { kind: 'skipped', ref, extraction };
