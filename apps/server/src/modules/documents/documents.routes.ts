@@ -1,6 +1,6 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import { ErrorBody } from '@warrantly/contract/common';
 import { Purchase } from '@warrantly/contract/purchases';
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

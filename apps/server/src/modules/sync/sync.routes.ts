@@ -1,6 +1,6 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import { ErrorBody } from '@warrantly/contract/common';
 import { SyncSummary } from '@warrantly/contract/sync';
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { MailSync } from './mail-sync.service';
