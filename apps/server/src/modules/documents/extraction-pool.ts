@@ -51,6 +51,9 @@ interface Child {
   busy: boolean;
 }
 
+/** A child that has not loaded its readers by then is not going to. */
+const STARTUP_LIMIT_MS = 30_000;
+
 /** What a refusal says, per kind of input: the user sees it, so it names the input, not the machinery. */
 const REFUSAL: Record<Kind, { memory: string; time: string; crash: string }> = {
   pdf: {
@@ -144,7 +147,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     child.busy = true;
     const id = nextId++;
     const proc = child.process;
-    const refusal = REFUSAL[job.input.kind];
+    const kind = job.input.kind;
     let settled = false;
     const finish = (outcome: () => void, keep: boolean) => {
       if (settled) return;
@@ -154,37 +157,47 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
       proc.off('message', onMessage).off('exit', onExit);
       // A child left big by its last job (memory is rarely given back) is replaced rather than reused.
       const rss = residentMb(proc.pid);
-      if (!keep || closed || (rss !== null && rss > memoryMb / 2)) retire(child);
+      if (!keep || closed || (rss !== null && rss > (memoryMb * 2) / 3)) retire(child);
       child.busy = false;
       outcome();
       pump();
     };
-    const kill = (reason: string, detail: object) => {
-      options.log?.warn({ pid: proc.pid, kind: job.input.kind, ...detail }, reason);
-      finish(
-        () => job.reject(new AppError('invalid_input', refusal[reason === 'memory' ? 'memory' : 'time'])),
-        false,
+    const refuse = (reason: 'memory' | 'time', detail: object) => {
+      options.log?.warn(
+        { pid: proc.pid, kind, ...detail },
+        `extraction process killed: over its ${reason} budget`,
       );
+      finish(() => job.reject(new AppError('invalid_input', REFUSAL[kind][reason])), false);
     };
+    // The time limit counts the job's own work, from when the child is ready (a fresh one loads pdf.js first).
+    const startClock = () =>
+      setTimeout(() => refuse('time', { timeoutMs: timeoutMs[kind] }), timeoutMs[kind]);
+    let timer = child.ready
+      ? startClock()
+      : setTimeout(() => {
+          options.log?.warn({ pid: proc.pid }, 'extraction process did not start');
+          finish(() => job.reject(new AppError('internal', 'The document reader could not start')), false);
+        }, STARTUP_LIMIT_MS);
     const onMessage = (answer: WorkerAnswer) => {
-      if ('ready' in answer || answer.id !== id) return;
+      if ('ready' in answer) {
+        clearTimeout(timer);
+        timer = startClock();
+        return;
+      }
+      if (answer.id !== id) return;
       if ('result' in answer) finish(() => job.resolve(answer.result), true);
-      else finish(() => job.reject(readError(job.input.kind, answer.error)), true);
+      else finish(() => job.reject(readError(kind, answer.error)), true);
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       const failure = child.ready
-        ? new AppError('invalid_input', refusal.crash)
+        ? new AppError('invalid_input', REFUSAL[kind].crash)
         : new AppError('internal', 'The document reader could not start');
       options.log?.warn({ pid: proc.pid, code, signal }, 'extraction process stopped during a job');
       finish(() => job.reject(failure), false);
     };
-    const timer = setTimeout(
-      () => kill('time', { timeoutMs: timeoutMs[job.input.kind] }),
-      timeoutMs[job.input.kind],
-    );
     const watch = setInterval(() => {
       const rss = residentMb(proc.pid);
-      if (rss !== null && rss > memoryMb) kill('memory', { rssMb: Math.round(rss), memoryMb });
+      if (rss !== null && rss > memoryMb) refuse('memory', { rssMb: Math.round(rss), memoryMb });
     }, watchIntervalMs);
     proc.on('message', onMessage).on('exit', onExit);
     const message: WorkerJob = { id, ...job.input };

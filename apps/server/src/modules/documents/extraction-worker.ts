@@ -34,4 +34,10 @@ process.on('message', async (job: WorkerJob) => {
 });
 // The server went away (even by SIGKILL): nothing is left to answer to.
 process.on('disconnect', () => process.exit(0));
+// pdf.js and its worker half (which it would otherwise import on the first document) load before the child
+// says it is ready, so a job's time limit counts only the job's own work.
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(
+  'pdfjs-dist/legacy/build/pdf.worker.mjs'
+);
+await import('pdfjs-dist/legacy/build/pdf.mjs');
 send({ ready: true });
