@@ -77,8 +77,7 @@ describe.each(DIALECTS)('documents read in child processes on %s', (dialect) => 
   };
 
   it('kills a reader over its memory budget (native memory), replaces it, and keeps the server answering', async () => {
-    // From source the reader runs under tsx, which itself takes ~400 MB: the budget leaves room for that.
-    const app = await createTestApp(dialect, { extraction: { memoryMb: 700 } });
+    const app = await createTestApp(dialect, { extraction: { memoryMb: 400 } });
     t = app;
     const user = await app.createUser();
     const first = await upload(app, user, receipt(1));

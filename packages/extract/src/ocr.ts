@@ -10,8 +10,8 @@ const LANG_PATH = path.join(
   '4.0.0_best_int',
 );
 
-/** Most pixels an OCR page is rendered at: a US Letter page at scale 2 is 1.9 million. */
-export const MAX_OCR_PIXELS = 16_000_000;
+/** Most pixels an OCR page is rendered at: a US Letter page at scale 2 is 1.9 million, A3 3.9 million. */
+export const MAX_OCR_PIXELS = 8_000_000;
 
 /** Scale 2 reads receipts well; a page so large that the canvas would pass MAX_OCR_PIXELS is drawn smaller. */
 export function ocrScale(width: number, height: number): number {

@@ -11,7 +11,10 @@ import type { WorkerAnswer, WorkerJob } from './extraction-worker';
 export interface ExtractionPoolOptions {
   /** Child processes reading at once; extraction is CPU-bound, so about the number of cores. */
   size?: number;
-  /** Resident memory (RSS) a child may reach, native memory included; past it the child is killed. */
+  /**
+   * Resident memory (RSS) a child may reach, native memory included; past it the child is killed. A built
+   * child idles at ~110 MB and OCR of a page at the largest canvas allowed peaks near 350 MB.
+   */
   memoryMb?: number;
   /** Longest one PDF may take (OCR of a scan included). */
   pdfTimeoutMs?: number;
@@ -76,10 +79,12 @@ const REFUSAL: Record<Kind, { memory: string; time: string; crash: string }> = {
  */
 export function createExtractionPool(options: ExtractionPoolOptions = {}) {
   const size = Math.max(1, options.size ?? 2);
-  const memoryMb = options.memoryMb ?? 768;
+  const entry = workerEntry();
+  // From source the child also carries tsx's transpiled copies of pdf.js: room is made for them on top.
+  const memoryMb = (options.memoryMb ?? 512) + (entry.fromSource ? SOURCE_OVERHEAD_MB : 0);
   const timeoutMs: Record<Kind, number> = {
-    pdf: options.pdfTimeoutMs ?? 60_000,
-    email: options.emailTimeoutMs ?? 8_000,
+    pdf: options.pdfTimeoutMs ?? 30_000,
+    email: options.emailTimeoutMs ?? 5_000,
   };
   const maxQueued = options.maxQueued ?? 32;
   const watchIntervalMs = options.watchIntervalMs ?? 50;
@@ -91,10 +96,9 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
   let closed = false;
 
   function spawnChild(): Child {
-    const { entry, execArgv } = workerEntry();
-    const proc = fork(entry, [], {
+    const proc = fork(entry.path, [], {
       // The heap limit is a first line; the RSS watchdog below bounds everything else.
-      execArgv: [...execArgv, `--max-old-space-size=${Math.max(64, Math.floor(memoryMb * 0.75))}`],
+      execArgv: [...entry.execArgv, `--max-old-space-size=${Math.max(64, Math.floor(memoryMb * 0.75))}`],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
@@ -178,10 +182,12 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
           options.log?.warn({ pid: proc.pid }, 'extraction process did not start');
           finish(() => job.reject(new AppError('internal', 'The document reader could not start')), false);
         }, STARTUP_LIMIT_MS);
+    const message: WorkerJob = { id, ...job.input };
     const onMessage = (answer: WorkerAnswer) => {
       if ('ready' in answer) {
         clearTimeout(timer);
         timer = startClock();
+        proc.send(message);
         return;
       }
       if (answer.id !== id) return;
@@ -200,8 +206,9 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
       if (rss !== null && rss > memoryMb) refuse('memory', { rssMb: Math.round(rss), memoryMb });
     }, watchIntervalMs);
     proc.on('message', onMessage).on('exit', onExit);
-    const message: WorkerJob = { id, ...job.input };
-    proc.send(message);
+    // A fresh child gets its job once it is ready: a job that ran during its start-up could block it before
+    // it says so, and the job's time limit would not have started.
+    if (child.ready) proc.send(message);
   }
 
   function submit(input: JobInput, whenFull: 'refuse' | 'wait'): Promise<Extraction> {
@@ -281,13 +288,21 @@ function readError(kind: Kind, error: { code?: string; message: string }): AppEr
  * The child's entry. Built, it is dist/extraction-worker.js beside the server bundle; from source (tests,
  * `npm run dev`) the TypeScript entry runs under tsx's loader.
  */
-function workerEntry(): { entry: string; execArgv: string[] } {
+function workerEntry(): { path: string; execArgv: string[]; fromSource: boolean } {
   if (!import.meta.url.endsWith('.ts')) {
-    return { entry: fileURLToPath(new URL('./extraction-worker.js', import.meta.url)), execArgv: [] };
+    return {
+      path: fileURLToPath(new URL('./extraction-worker.js', import.meta.url)),
+      execArgv: [],
+      fromSource: false,
+    };
   }
   const tsx = createRequire(import.meta.url).resolve('tsx');
   return {
-    entry: fileURLToPath(new URL('./extraction-worker.ts', import.meta.url)),
+    path: fileURLToPath(new URL('./extraction-worker.ts', import.meta.url)),
     execArgv: ['--import', tsx],
+    fromSource: true,
   };
 }
+
+/** What a child run from source takes beyond a built one (measured: ~400 MB against ~110 MB idle). */
+const SOURCE_OVERHEAD_MB = 300;
