@@ -20,7 +20,10 @@ export interface ExtractionPoolOptions {
   pdfTimeoutMs?: number;
   /** Longest one e-mail may take (MIME, HTML and PDF attachments). */
   emailTimeoutMs?: number;
-  /** Jobs waiting for a child at most; past it uploads are refused (503) and e-mails wait for room. */
+  /**
+   * Jobs waiting for a child at most; past it uploads are refused (503). E-mails take at most half of it
+   * and otherwise wait for room, so a big sync neither fails nor crowds uploads out.
+   */
   maxQueued?: number;
   /** How often a busy child's RSS is sampled. */
   watchIntervalMs?: number;
@@ -87,6 +90,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     email: options.emailTimeoutMs ?? 5_000,
   };
   const maxQueued = options.maxQueued ?? 32;
+  const emailRoom = Math.max(1, Math.floor(maxQueued / 2));
   const watchIntervalMs = options.watchIntervalMs ?? 50;
   const queue: Job[] = [];
   /** E-mail jobs waiting for room in the queue: a sync waits where an upload would be refused. */
@@ -139,7 +143,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
 
   function pump(): void {
     while (!closed) {
-      while (waiting.length > 0 && queue.length < maxQueued) queue.push(waiting.shift() as Job);
+      while (waiting.length > 0 && queue.length < emailRoom) queue.push(waiting.shift() as Job);
       if (queue.length === 0) return;
       const child = take();
       if (!child) return;
@@ -215,8 +219,10 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     if (closed) return Promise.reject(new AppError('unavailable', 'The server is shutting down'));
     return new Promise((resolve, reject) => {
       const job = { input, resolve, reject };
-      if (queue.length < maxQueued) queue.push(job);
-      else if (whenFull === 'wait') waiting.push(job);
+      if (whenFull === 'wait') {
+        if (waiting.length === 0 && queue.length < emailRoom) queue.push(job);
+        else waiting.push(job);
+      } else if (queue.length < maxQueued) queue.push(job);
       else {
         reject(new AppError('unavailable', 'The server is busy reading other documents; try again shortly'));
         return;
