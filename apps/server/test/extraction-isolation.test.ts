@@ -161,6 +161,16 @@ describe.each(DIALECTS)('documents read in child processes on %s', (dialect) => 
     expect((await upload(app, user, receipt(6))).statusCode).toBe(200);
   }, 90_000);
 
+  it('ends its readers when the server closes', async () => {
+    const app = await createTestApp(dialect);
+    const user = await app.createUser();
+    expect((await upload(app, user, receipt(10))).statusCode).toBe(200);
+    const readers = app.deps.extraction.pids();
+    expect(readers).toHaveLength(1);
+    await app.close();
+    expect(readers.filter(alive)).toEqual([]);
+  }, 60_000);
+
   it('limits each user to UPLOADS_PER_MINUTE uploads and SYNCS_PER_MINUTE syncs, answering 429 with Retry-After', async () => {
     const app = await createTestApp(dialect, { env: { UPLOADS_PER_MINUTE: '2', SYNCS_PER_MINUTE: '1' } });
     t = app;

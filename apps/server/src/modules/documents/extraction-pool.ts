@@ -199,9 +199,11 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
       else finish(() => job.reject(readError(kind, answer.error)), true);
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
-      const failure = child.ready
-        ? new AppError('invalid_input', REFUSAL[kind].crash)
-        : new AppError('internal', 'The document reader could not start');
+      const failure = closed
+        ? new AppError('unavailable', 'The server is shutting down')
+        : child.ready
+          ? new AppError('invalid_input', REFUSAL[kind].crash)
+          : new AppError('internal', 'The document reader could not start');
       options.log?.warn({ pid: proc.pid, code, signal }, 'extraction process stopped during a job');
       finish(() => job.reject(failure), false);
     };
