@@ -1,3 +1,4 @@
+/// <reference path="./pdfjs-worker.d.ts" />
 /**
  * The extraction child process (forked by extraction-pool.ts): reads one PDF or e-mail at a time and
  * answers over IPC. It holds no state worth keeping, so the pool may SIGKILL it at any moment.
