@@ -1,11 +1,13 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, setPriority } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Extraction } from '@warrantly/extract/types';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
+import type { LauncherEvent, LauncherRequest } from './extraction-launcher';
 import type { WorkerAnswer, WorkerJob } from './extraction-worker';
 
 export interface ExtractionPoolOptions {
@@ -51,8 +53,40 @@ interface Job {
   reject: (error: Error) => void;
 }
 
+/** A reader process, started and spoken to through the launcher; killed directly by its pid. */
+class Reader extends EventEmitter {
+  pid: number | undefined;
+  exitCode: number | null = null;
+  signalCode: string | null = null;
+  constructor(
+    private readonly request: (request: LauncherRequest) => void,
+    readonly slot: number,
+  ) {
+    super();
+  }
+  send(message: WorkerJob): void {
+    this.request({ op: 'send', slot: this.slot, message });
+  }
+  kill(): void {
+    if (this.pid !== undefined) {
+      try {
+        process.kill(this.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    this.request({ op: 'kill', slot: this.slot });
+  }
+  exited(code: number | null, signal: string | null): void {
+    if (this.exitCode !== null || this.signalCode !== null) return;
+    this.exitCode = code ?? (signal ? null : -1);
+    this.signalCode = signal ?? (code === null ? 'SIGKILL' : null);
+    this.emit('exit', code, signal);
+  }
+}
+
 interface Child {
-  process: ChildProcess;
+  process: Reader;
   ready: boolean;
   busy: boolean;
 }
@@ -99,12 +133,61 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
   let nextId = 1;
   let closed = false;
 
-  function spawnChild(): Child {
-    const proc = fork(entry.path, [], {
-      // The heap limit is a first line; the RSS watchdog below bounds everything else.
-      execArgv: [...entry.execArgv, `--max-old-space-size=${Math.max(64, Math.floor(memoryMb * 0.75))}`],
+  /** The launcher and the readers it started, by slot; started on first use, again if it dies. */
+  let launcher: ChildProcess | null = null;
+  const readers = new Map<number, Reader>();
+  let nextSlot = 1;
+
+  function launcherRequest(request: LauncherRequest): void {
+    if (launcher?.connected) launcher.send(request);
+  }
+
+  function startLauncher(): ChildProcess {
+    const proc = fork(entry.launcher, [], {
+      execArgv: entry.execArgv,
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    proc.on('message', (event: LauncherEvent) => {
+      const reader = readers.get(event.slot);
+      if (!reader) return;
+      if (event.op === 'spawned') reader.pid = event.pid;
+      else if (event.op === 'message') reader.emit('message', event.message);
+      else {
+        readers.delete(event.slot);
+        reader.exited(event.code, event.signal);
+      }
+    });
+    // Its readers went with it (they exit when their parent does): each is reported gone.
+    const lost = () => {
+      if (launcher !== proc) return;
+      launcher = null;
+      for (const reader of [...readers.values()]) {
+        reader.kill();
+        reader.exited(null, 'SIGKILL');
+      }
+      readers.clear();
+    };
+    proc.on('exit', lost);
+    proc.on('error', (error) => {
+      options.log?.warn({ err: error }, 'extraction launcher failed');
+      proc.kill('SIGKILL');
+      lost();
+    });
+    return proc;
+  }
+
+  function spawnChild(): Child {
+    launcher ??= startLauncher();
+    const slot = nextSlot++;
+    const proc = new Reader(launcherRequest, slot);
+    readers.set(slot, proc);
+    launcherRequest({
+      op: 'spawn',
+      slot,
+      path: entry.path,
+      // The heap limit is a first line; the RSS watchdog below bounds everything else.
+      execArgv: [...entry.execArgv, `--max-old-space-size=${Math.max(64, Math.floor(memoryMb * 0.75))}`],
     });
     const child: Child = { process: proc, ready: false, busy: false };
     children.add(child);
@@ -115,18 +198,6 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
       children.delete(child);
       pump();
     });
-    proc.on('error', (error) => {
-      options.log?.warn({ err: error }, 'extraction process failed');
-      retire(child);
-    });
-    // The server's own requests come first when CPUs are short: the readers yield to it.
-    if (proc.pid) {
-      try {
-        setPriority(proc.pid, 10);
-      } catch {
-        // Not permitted here: the readers then share the CPU evenly.
-      }
-    }
     return child;
   }
 
@@ -138,7 +209,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
   /** Kills a child now; it leaves the pool at once, so its replacement need not wait for its exit. */
   function retire(child: Child): void {
     children.delete(child);
-    if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+    if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill();
   }
 
   function pump(): void {
@@ -259,6 +330,12 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
           return running ? exited : undefined;
         }),
       );
+      const last = launcher;
+      if (last && last.exitCode === null && last.signalCode === null) {
+        const exited = new Promise<void>((resolve) => last.once('exit', () => resolve()));
+        last.kill('SIGKILL');
+        await exited;
+      }
     },
   };
 }
@@ -293,22 +370,17 @@ function readError(kind: Kind, error: { code?: string; message: string }): AppEr
 }
 
 /**
- * The child's entry. Built, it is dist/extraction-worker.js beside the server bundle; from source (tests,
- * `npm run dev`) the TypeScript entry runs under tsx's loader.
+ * The children's entries. Built, they are dist/extraction-{worker,launcher}.js beside the server bundle;
+ * from source (tests, `npm run dev`) the TypeScript entries run under tsx's loader.
  */
-function workerEntry(): { path: string; execArgv: string[]; fromSource: boolean } {
-  if (!import.meta.url.endsWith('.ts')) {
-    return {
-      path: fileURLToPath(new URL('./extraction-worker.js', import.meta.url)),
-      execArgv: [],
-      fromSource: false,
-    };
-  }
-  const tsx = createRequire(import.meta.url).resolve('tsx');
+function workerEntry(): { path: string; launcher: string; execArgv: string[]; fromSource: boolean } {
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  const file = (name: string) => fileURLToPath(new URL(`./${name}.${ext}`, import.meta.url));
   return {
-    path: fileURLToPath(new URL('./extraction-worker.ts', import.meta.url)),
-    execArgv: ['--import', tsx],
-    fromSource: true,
+    path: file('extraction-worker'),
+    launcher: file('extraction-launcher'),
+    execArgv: ext === 'ts' ? ['--import', createRequire(import.meta.url).resolve('tsx')] : [],
+    fromSource: ext === 'ts',
   };
 }
 
