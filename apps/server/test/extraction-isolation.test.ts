@@ -1,7 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { startSandbox } from '@warrantly/sandbox/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sandboxEndpoints } from '../src/providers/start-providers';
 import { createTestApp, DIALECTS, multipart, pdfFromObjects, type TestApp, tinyPdf } from './harness';
 import { orderMail } from './mail-fixtures';
+import { signInThroughSandbox } from './sandbox-sign-in';
 
 /** A readable receipt; `n` makes each one a different file (the same file uploaded twice is not re-read). */
 const receipt = (n: number) =>
@@ -57,6 +63,33 @@ async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
     await new Promise((r) => setTimeout(r, 20));
   }
   return check();
+}
+
+/** "Your invoice is attached", with a PDF that a reader must inflate to read. */
+function invoiceWithAttachment(pdf: Buffer): string {
+  const boundary = 'invoice-boundary';
+  return [
+    'From: Fernhill Outfitters <billing@fernhill.example.com>',
+    'To: avery.quinn@example.com',
+    'Subject: Your invoice INV-4410',
+    'Date: Tue, 03 Nov 2026 09:00:00 +0000',
+    'Message-ID: <inv-4410@fernhill.example.com>',
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'Thank you for shopping with us. Your invoice is attached.',
+    `--${boundary}`,
+    'Content-Type: application/pdf; name="invoice.pdf"',
+    'Content-Disposition: attachment; filename="invoice.pdf"',
+    'Content-Transfer-Encoding: base64',
+    '',
+    ...(pdf.toString('base64').match(/.{1,76}/g) ?? []),
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
 }
 
 describe.each(DIALECTS)('documents read in child processes on %s', (dialect) => {
@@ -159,6 +192,48 @@ describe.each(DIALECTS)('documents read in child processes on %s', (dialect) => 
     expect(((await queued) as Error).message).toMatch(/took too long/);
     // Room again: uploads are read.
     expect((await upload(app, user, receipt(6))).statusCode).toBe(200);
+  }, 90_000);
+
+  it('reads synced mail in the readers: a message over the memory budget is an error, the rest is imported', async () => {
+    const sandbox = await startSandbox({
+      mailboxDir: mkdtempSync(path.join(os.tmpdir(), 'warrantly-empty-mailbox-')),
+    });
+    try {
+      const email = 'avery.quinn@example.com';
+      sandbox.seedMessages(email, [
+        orderMail({ orderId: 'NW-3001', items: [{ name: 'Toaster', price: '45.00' }], total: '45.00' }),
+        invoiceWithAttachment(memoryBomb()),
+        orderMail({ orderId: 'NW-3002', items: [{ name: 'Blender', price: '89.00' }], total: '89.00' }),
+      ]);
+      const logs: { msg?: string; kind?: string }[] = [];
+      const app = await createTestApp(dialect, {
+        endpoints: sandboxEndpoints(sandbox),
+        extraction: { memoryMb: 400 },
+        logTo: { level: 'info', write: (line) => logs.push(JSON.parse(line)) },
+      });
+      t = app;
+      const { access_token } = await signInThroughSandbox(app, 'google', email);
+      const headers = { authorization: `Bearer ${access_token}` };
+      const serverRss = process.memoryUsage().rss;
+      const synced = await app.app.inject({ method: 'GET', url: '/google-auth/google/sync/', headers });
+      expect(synced.statusCode).toBe(200);
+      expect(synced.json()).toMatchObject({ created: 2, errors: 1 });
+      expect(logs).toContainEqual(
+        expect.objectContaining({ msg: 'extraction process killed: over its memory budget', kind: 'email' }),
+      );
+      expect(process.memoryUsage().rss - serverRss).toBeLessThan(256 * 1024 * 1024);
+      const orders = await app.app.inject({ method: 'GET', url: '/api/v1/user-orders/', headers });
+      expect(
+        orders
+          .json()
+          .map((o: { order_id: string }) => o.order_id)
+          .sort(),
+      ).toEqual(['NW-3001', 'NW-3002']);
+    } finally {
+      await t?.close();
+      t = undefined;
+      await sandbox.close();
+    }
   }, 90_000);
 
   it('ends its readers when the server closes', async () => {

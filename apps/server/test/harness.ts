@@ -76,7 +76,14 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   const shared = options.shareSchemaOf;
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...options.env }, '/nonexistent/.env');
   const keys = shared?.deps.keys ?? loadKeys(dataDir, randomBytes(32).toString('hex'));
-  const extraction = createExtractionPool({ ...poolOptionsFrom(config), size: 1, ...options.extraction });
+  // The readers report to the app's log once it exists, as in server.ts.
+  let poolLog: { warn(obj: object, msg: string): void } | undefined;
+  const extraction = createExtractionPool({
+    ...poolOptionsFrom(config),
+    size: 1,
+    log: { warn: (obj, msg) => poolLog?.warn(obj, msg) },
+    ...options.extraction,
+  });
   const blobDir = path.join(dataDir, 'blobs');
   const deps: AppDeps = {
     config,
@@ -93,6 +100,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
       : {}),
   };
   const app = await buildApp(deps);
+  poolLog = app.log;
   await app.ready();
 
   const ownsSchema = !options.shareSchemaOf;
