@@ -3,8 +3,12 @@
 import { build } from 'esbuild';
 
 await build({
-  // The extraction worker runs in its own thread and is loaded by path, so it is its own entry.
-  entryPoints: { server: 'src/server.ts', 'extraction-worker': 'src/modules/documents/extraction-worker.ts' },
+  // The extraction launcher and readers are child processes started by path, so each is its own entry.
+  entryPoints: {
+    server: 'src/server.ts',
+    'extraction-launcher': 'src/modules/documents/extraction-launcher.ts',
+    'extraction-worker': 'src/modules/documents/extraction-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   // Separate chunks keep dynamically imported parts (the e-mail parser, the sandbox) out of start-up.

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -48,7 +48,7 @@ export interface AppDeps {
   now?: () => Date;
   /** Where the built web app is; null serves no app (API-only tests). */
   webDistDir?: string | null;
-  /** Reads receipt PDFs off the main thread. */
+  /** Reads receipt PDFs and e-mails in child processes with memory and time limits. */
   extraction: ExtractionPool;
   /** Google and Microsoft (or the local sandbox standing in for both). */
   endpoints: ProviderEndpoints;
@@ -88,6 +88,21 @@ declare module 'fastify' {
 function trustProxyOption(setting: number | string[]): FastifyServerOptions['trustProxy'] {
   if (typeof setting !== 'number') return setting;
   return setting > 0 ? (_address: string, hop: number) => hop < setting : false;
+}
+
+/**
+ * A route's rate limit per signed-in user (work a user can make the server do: reading documents, syncing
+ * a mailbox). It runs after the bearer guard, so the key is the user's id, whatever address they come from.
+ */
+export function perUserLimit(perMinute: number): { rateLimit: RateLimitOptions } {
+  return {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: '1 minute',
+      hook: 'preHandler',
+      keyGenerator: (req) => `user:${req.userId}`,
+    },
+  };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -182,10 +197,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     log: app.log,
     afterSync: (userId) => reminders.schedule(userId),
-    ...(deps.readEmail ? { readEmail: deps.readEmail } : {}),
+    readEmail: deps.readEmail ?? ((raw) => deps.extraction.readEmail(raw)),
   });
   app.decorate('mailSync', mailSync);
-  await app.register(syncRoutes, { mailSync });
+  await app.register(syncRoutes, { mailSync, limit: perUserLimit(deps.config.SYNCS_PER_MINUTE) });
   await app.register(accountRoutes, {
     deps: {
       db: deps.db,
@@ -221,7 +236,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           log: (message, error) => app.log.warn({ err: error }, message),
         })
       : null;
-  await app.register(documentsRoutes, { deps: { ...purchaseDeps, pool: deps.extraction, refine }, now });
+  await app.register(documentsRoutes, {
+    deps: { ...purchaseDeps, pool: deps.extraction, refine },
+    now,
+    limit: perUserLimit(deps.config.UPLOADS_PER_MINUTE),
+  });
   await app.register(partsRoutes, { db: deps.db, now });
   await app.register(feedRoutes, {
     db: deps.db,

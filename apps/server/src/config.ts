@@ -88,6 +88,18 @@ const Env = z.object({
   LLM_MODEL: optionalString,
   /** How long shutdown waits for requests in flight before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  /** Child processes reading PDFs and e-mails; absent: one per core, at most 2. */
+  EXTRACT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Resident memory one reader process may reach (native memory included) before it is killed. */
+  EXTRACT_MEMORY_MB: z.coerce.number().int().min(256).default(512),
+  /** Longest reading of one uploaded PDF (OCR included), and of one e-mail with its attachments. */
+  EXTRACT_PDF_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  EXTRACT_EMAIL_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
+  /** Documents waiting for a reader at most: past it uploads answer 503, syncs wait. */
+  EXTRACT_QUEUE_MAX: z.coerce.number().int().min(1).default(32),
+  /** Per user: receipt uploads and mailbox syncs a minute (past it: 429 with Retry-After). */
+  UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  SYNCS_PER_MINUTE: z.coerce.number().int().positive().default(6),
   /** Test-only crash point (e.g. `after-blob-write`): the process exits there, to prove writes never half-happen. */
   FAILPOINT: optionalString,
 });

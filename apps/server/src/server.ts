@@ -1,10 +1,9 @@
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { createExtractionPool } from './modules/documents/extraction-pool';
+import { createExtractionPool, poolOptionsFrom } from './modules/documents/extraction-pool';
 import { sweepOrphanFiles } from './modules/receipts/receipts.service';
 import { createSyncScheduler } from './modules/sync/sync-scheduler';
 import { installProcessHandlers, loggableError } from './process-handlers';
@@ -41,7 +40,14 @@ async function main(config: Config): Promise<void> {
   );
 
   const { endpoints, stopSandbox } = await providerEndpoints(config);
-  const extraction = createExtractionPool({ size: Math.max(1, Math.min(2, availableParallelism() - 1)) });
+  // Its log goes to stderr until the app's logger exists.
+  let poolLog: { warn(obj: object, msg: string): void } = {
+    warn: (obj, msg) => console.error(msg, JSON.stringify(obj)),
+  };
+  const extraction = createExtractionPool({
+    ...poolOptionsFrom(config),
+    log: { warn: (o, m) => poolLog.warn(o, m) },
+  });
   const app = await buildApp({
     endpoints,
     extraction,
@@ -58,6 +64,7 @@ async function main(config: Config): Promise<void> {
       { error: loggableError(error) },
       'PostgreSQL dropped a connection: the pool opens a new one when needed',
     );
+  poolLog = app.log;
   if (removed > 0) app.log.info({ removed }, 'removed orphan receipt files');
 
   // The background sync: the same code path as the endpoints, every SYNC_INTERVAL_MINUTES (0: off).

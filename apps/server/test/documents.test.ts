@@ -63,7 +63,7 @@ describe.each(DIALECTS)('receipt PDF upload on %s', (dialect) => {
   let t: TestApp;
   let user: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { extractionTimeoutMs: 8000 });
+    t = await createTestApp(dialect, { extraction: { pdfTimeoutMs: 8000 } });
     user = await t.createUser();
   });
   afterAll(() => t.close());

@@ -12,7 +12,11 @@ import { timestamp } from '../src/dates';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { loggerOptions } from '../src/logging';
-import { createExtractionPool } from '../src/modules/documents/extraction-pool';
+import {
+  createExtractionPool,
+  type ExtractionPoolOptions,
+  poolOptionsFrom,
+} from '../src/modules/documents/extraction-pool';
 import type { ProviderEndpoints } from '../src/providers/endpoints';
 import { createFsBlobStore } from '../src/storage/fs-blob-store';
 import { loadKeys } from '../src/storage/keys';
@@ -43,7 +47,8 @@ export interface TestAppOptions {
   webDistDir?: string | null;
   env?: Record<string, string>;
   endpoints?: ProviderEndpoints;
-  extractionTimeoutMs?: number;
+  /** The reader pool's settings over the config's (one child by default). */
+  extraction?: ExtractionPoolOptions;
   /** A second app on the same PostgreSQL schema (two server processes sharing one database). */
   shareSchemaOf?: TestApp;
   /** Receives the app's JSON log lines, with the server's own logger settings at `level`. */
@@ -75,7 +80,14 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   const shared = options.shareSchemaOf;
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...options.env }, '/nonexistent/.env');
   const keys = shared?.deps.keys ?? loadKeys(dataDir, randomBytes(32).toString('hex'));
-  const extraction = createExtractionPool({ size: 1, timeoutMs: options.extractionTimeoutMs ?? 60_000 });
+  // The readers report to the app's log once it exists, as in server.ts.
+  let poolLog: { warn(obj: object, msg: string): void } | undefined;
+  const extraction = createExtractionPool({
+    ...poolOptionsFrom(config),
+    size: 1,
+    log: { warn: (obj, msg) => poolLog?.warn(obj, msg) },
+    ...options.extraction,
+  });
   const blobDir = path.join(dataDir, 'blobs');
   const deps: AppDeps = {
     config,
@@ -93,6 +105,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
       : {}),
   };
   const app = await buildApp(deps);
+  poolLog = app.log;
   await app.ready();
 
   const ownsSchema = !options.shareSchemaOf;

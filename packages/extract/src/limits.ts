@@ -34,8 +34,11 @@ export const LIMITS = {
   pdfInflatedBytes: 100 * 1024 * 1024,
   /** Pixels of one decoded image inside a PDF (pdf.js `maxImageSize`); a larger image is not drawn. */
   pdfImagePixels: 25_000_000,
-  /** Pixels of one page rendered for OCR; a larger page is drawn smaller to fit, never larger. */
-  ocrPixels: 25_000_000,
+  /**
+   * Pixels of one page rendered for OCR; a larger page is drawn smaller to fit, never larger. With
+   * tesseract, 8 million pixels (A3 at about 144 dpi) peaks near 470 MB, inside a reader's memory budget.
+   */
+  ocrPixels: 8_000_000,
   /** Pages of a text-less PDF read by OCR. */
   ocrPages: 5,
 } as const;

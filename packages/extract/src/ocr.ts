@@ -35,7 +35,11 @@ export async function ocrPdf(doc: PDFDocumentProxy, pages: number): Promise<stri
     for (let n = 1; n <= pages; n += 1) {
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: ocrScale(page.getViewport({ scale: 1 })) });
-      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      // Rounded down, so the canvas never passes LIMITS.ocrPixels.
+      const canvas = createCanvas(
+        Math.max(1, Math.floor(viewport.width)),
+        Math.max(1, Math.floor(viewport.height)),
+      );
       const context = canvas.getContext('2d');
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, canvas.width, canvas.height);

@@ -1,3 +1,4 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import { ErrorBody } from '@warrantly/contract/common';
 import { Purchase } from '@warrantly/contract/purchases';
 import type { FastifyPluginAsync } from 'fastify';
@@ -8,19 +9,30 @@ import { readForm } from '../../http/multipart';
 import { checkedPdf } from '../purchases/purchases.routes';
 import * as service from './documents.service';
 
-export const documentsRoutes: FastifyPluginAsync<{ deps: service.DocumentDeps; now: () => Date }> = async (
-  fastify,
-  { deps, now },
-) => {
+export const documentsRoutes: FastifyPluginAsync<{
+  deps: service.DocumentDeps;
+  now: () => Date;
+  /** The route's per-user rate limit. */
+  limit: { rateLimit: RateLimitOptions };
+}> = async (fastify, { deps, now, limit }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/v1/ai-order-extract/',
     {
+      config: limit,
       schema: {
         tags: ['receipts'],
         summary: 'Upload a receipt PDF (multipart field `file`): its purchases, or [] when none was found',
         consumes: ['multipart/form-data'],
-        response: { 200: z.array(Purchase), 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody },
+        response: {
+          200: z.array(Purchase),
+          400: ErrorBody,
+          401: ErrorBody,
+          413: ErrorBody,
+          415: ErrorBody,
+          429: ErrorBody,
+          503: ErrorBody,
+        },
       },
     },
     async (req) => {

@@ -1,13 +1,44 @@
-import { parentPort } from 'node:worker_threads';
+/// <reference path="./pdfjs-worker.d.ts" />
+/**
+ * The extraction child process (forked by extraction-pool.ts): reads one PDF or e-mail at a time and
+ * answers over IPC. It holds no state worth keeping, so the pool may SIGKILL it at any moment.
+ */
+import { extractEmail } from '@warrantly/extract/email';
 import { extractPdf } from '@warrantly/extract/pdf';
+import type { Extraction } from '@warrantly/extract/types';
 
-// One document at a time; the pool sends the next only after this answers.
-parentPort?.on('message', async (job: { bytes: Uint8Array; options: { maxPages: number } }) => {
+export type WorkerJob =
+  | { id: number; kind: 'pdf'; bytes: Uint8Array; maxPages: number }
+  | { id: number; kind: 'email'; raw: Uint8Array };
+
+export type WorkerAnswer =
+  | { ready: true }
+  | { id: number; result: Extraction }
+  | { id: number; error: { code?: string; message: string } };
+
+function run(job: WorkerJob): Promise<Extraction> {
+  return job.kind === 'pdf' ? extractPdf(job.bytes, { maxPages: job.maxPages }) : extractEmail(job.raw);
+}
+
+const send = (answer: WorkerAnswer) => process.send?.(answer);
+
+process.on('message', async (job: WorkerJob) => {
   try {
-    const result = await extractPdf(job.bytes, { maxPages: job.options.maxPages });
-    parentPort?.postMessage({ result });
+    send({ id: job.id, result: await run(job) });
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string };
-    parentPort?.postMessage({ error: { code, message: message ?? String(error) } });
+    send({
+      id: job.id,
+      error: { ...(typeof code === 'string' ? { code } : {}), message: message ?? String(error) },
+    });
   }
 });
+// The server went away (even by SIGKILL): nothing is left to answer to.
+process.on('disconnect', () => process.exit(0));
+// pdf.js and its worker half (which it would otherwise import on the first document) load before the child
+// says it is ready, so a job's time limit counts only the job's own work.
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(
+  'pdfjs-dist/legacy/build/pdf.worker.mjs'
+);
+await import('pdfjs-dist/legacy/build/pdf.mjs');
+send({ ready: true });

@@ -34,8 +34,8 @@ export interface MailSyncDeps {
   /** Called after a sync that created or updated purchases (calendar reminders follow). */
   afterSync?: (userId: string) => void;
   log?: { warn(obj: object, msg: string): void };
-  /** Reads one raw e-mail; rejects (an AppError 'invalid_input' with its reason) for one it refuses. */
-  readEmail?: (raw: Uint8Array | Buffer) => Promise<Extraction>;
+  /** Reads a raw message's fields away from the main thread (the extraction pool); rejects when it cannot. */
+  readEmail: (raw: Uint8Array) => Promise<Extraction>;
 }
 
 /** How long a lease lasts without renewal: a crashed process's lease expires and the next run resumes. */
@@ -92,14 +92,6 @@ export function createMailSync(deps: MailSyncDeps) {
     return createOutlookSource(client, deps.endpoints.microsoft.graphBase, deps.lookbackMonths, deps.now);
   }
 
-  const readEmail =
-    deps.readEmail ??
-    (async (raw: Uint8Array | Buffer) => {
-      // Loaded on first use: most of the time the server is not syncing, and the parser is large.
-      const { extractEmail } = await import('@warrantly/extract/email');
-      return extractEmail(raw);
-    });
-
   async function read(source: MailSource, ref: MessageRef): Promise<Outcome> {
     let raw: Uint8Array;
     try {
@@ -110,7 +102,7 @@ export function createMailSync(deps: MailSyncDeps) {
       return { kind: 'error', ref, reason: reasonOf('fetch', error) };
     }
     try {
-      const extraction = await readEmail(raw);
+      const extraction = await deps.readEmail(raw);
       if (extraction.is_order && hasPurchase(extraction)) return { kind: 'order', ref, extraction };
       if (extraction.email?.is_shipping_update) return { kind: 'shipping', ref, extraction };
       return { kind: 'skipped', ref, extraction };
