@@ -80,6 +80,11 @@ const Env = z.object({
    */
   SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /**
+   * A sandbox already running in another process (`npm run sandbox`), used instead of starting one here:
+   * benchmarks keep the stand-in for Google and Microsoft out of the server's process, as the real ones are.
+   */
+  SANDBOX_URL: optionalUrl,
   SANDBOX_MAILBOX_DIR: optionalString,
   SYNC_LOOKBACK_MONTHS: z.coerce.number().int().positive().default(24),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(360),

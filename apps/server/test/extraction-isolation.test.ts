@@ -19,15 +19,19 @@ const receipt = (n: number) =>
     'TOTAL                      GBP 89.99',
   ]);
 
-/** One page whose content stream inflates from 0.5 MB to `mb` MB: pdf.js holds it in one growing buffer. */
+/**
+ * One page whose content stream inflates to `mb` MB: pdf.js holds it in one growing buffer. It is deflated
+ * twice: the check before pdf.js counts what one Flate layer gives (half a megabyte here), so only the
+ * reader's limits stand between this file and the decoded size, as for any filter chain it does not count.
+ */
 function inflating(mb: number, fill: string) {
-  const packed = deflateSync(Buffer.alloc(mb * 1024 * 1024, fill), { level: 9 });
+  const packed = deflateSync(deflateSync(Buffer.alloc(mb * 1024 * 1024, fill), { level: 9 }), { level: 9 });
   return pdfFromObjects([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
     Buffer.concat([
-      Buffer.from(`<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+      Buffer.from(`<< /Length ${packed.length} /Filter [/FlateDecode /FlateDecode] >>\nstream\n`, 'latin1'),
       packed,
       Buffer.from('\nendstream', 'latin1'),
     ]),

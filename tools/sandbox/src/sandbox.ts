@@ -4,6 +4,7 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
+import { SANDBOX_CLIENT, sandboxAddresses } from './addresses';
 import { calendarOf, mailboxOf, type SandboxContext } from './context';
 import { demoMailbox } from './demo-mailbox';
 import { registerGmail } from './gmail';
@@ -73,11 +74,8 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-/** Fixed ids the server's configuration uses when it talks to the sandbox. */
-export const SANDBOX_CLIENT = {
-  clientId: 'warrantly-sandbox-client',
-  clientSecret: 'warrantly-sandbox-secret',
-};
+export { SANDBOX_CLIENT };
+
 const TENANT_ID = '9188040d-6c67-4c5b-b112-36a304b66dad';
 
 const ACCOUNTS: DemoAccount[] = [
@@ -254,30 +252,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const port = typeof address === 'object' && address ? address.port : 0;
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   ctx.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const url = ctx.url;
-  const ms = (tenant: string) => `${url}/microsoft/${tenant}`;
+  const addresses = sandboxAddresses(ctx.url, ctx.google);
 
   Object.assign(sandbox, {
-    url,
-    google: {
-      issuer: `${url}/google`,
-      discoveryUrl: `${url}/google/.well-known/openid-configuration`,
-      authorizeUrl: `${url}/google/o/oauth2/v2/auth`,
-      tokenUrl: `${url}/google/token`,
-      jwksUri: `${url}/google/oauth2/v3/certs`,
-      userinfoUrl: `${url}/google/oauth2/v3/userinfo`,
-      revokeUrl: `${url}/google/revoke`,
-      apiBase: `${url}/google`,
-      ...ctx.google,
-    },
+    ...addresses,
     microsoft: {
-      // As Microsoft's multi-tenant discovery document says: each token names its user's own tenant.
-      issuer: `${url}/microsoft/{tenantid}/v2.0`,
-      discoveryUrl: `${ms('common')}/v2.0/.well-known/openid-configuration`,
-      authorizeUrl: `${ms('common')}/oauth2/v2.0/authorize`,
-      tokenUrl: `${ms('common')}/oauth2/v2.0/token`,
-      jwksUri: `${ms('common')}/discovery/v2.0/keys`,
-      graphBase: `${url}/graph`,
+      ...addresses.microsoft,
       clientId: ctx.microsoft.clientId,
       clientSecret: ctx.microsoft.clientSecret,
     },

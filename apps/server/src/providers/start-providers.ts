@@ -1,10 +1,12 @@
+import { SANDBOX_CLIENT, type SandboxAddresses, sandboxAddresses } from '@warrantly/sandbox/addresses';
 import type { Config } from '../config';
 import { needsSandbox, type ProviderEndpoints, realEndpoints } from './endpoints';
 
 /**
  * The local sandbox, started in this process on its own port (SANDBOX_PORT, random by default), when
  * SANDBOX=on, or when SANDBOX=auto outside production and no provider has credentials, so
- * `PORT=4123 npm start` alone signs people in; otherwise the real providers. Production never starts it
+ * `PORT=4123 npm start` alone signs people in; otherwise the real providers. With SANDBOX_URL, the sandbox
+ * running there is used instead of one in this process. Production never starts it
  * unasked: anyone can sign in there as a demo account.
  */
 export function startsSandbox(config: Config): boolean {
@@ -18,6 +20,10 @@ export async function providerEndpoints(
   if (!startsSandbox(config)) {
     return { endpoints: realEndpoints(config), stopSandbox: async () => undefined };
   }
+  if (config.SANDBOX_URL) {
+    const addresses = sandboxAddresses(config.SANDBOX_URL.replace(/\/$/, ''), SANDBOX_CLIENT);
+    return { endpoints: sandboxEndpoints(addresses), stopSandbox: async () => undefined };
+  }
   const { startSandbox } = await import('@warrantly/sandbox/sandbox');
   const sandbox = await startSandbox({
     port: config.SANDBOX_PORT,
@@ -27,10 +33,8 @@ export async function providerEndpoints(
   return { endpoints: sandboxEndpoints(sandbox), stopSandbox: () => sandbox.close() };
 }
 
-type Sandbox = Awaited<ReturnType<typeof import('@warrantly/sandbox/sandbox').startSandbox>>;
-
 /** The sandbox's addresses in the shape of the real providers'. */
-export function sandboxEndpoints(sandbox: Sandbox): ProviderEndpoints {
+export function sandboxEndpoints(sandbox: SandboxAddresses): ProviderEndpoints {
   return {
     google: {
       clientId: sandbox.google.clientId,

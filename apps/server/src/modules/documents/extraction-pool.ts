@@ -362,6 +362,8 @@ const DOCUMENT_MESSAGES: Record<string, string> = {
 };
 
 function readError(kind: Kind, error: { code?: string; message: string }): AppError {
+  // Past a cap of packages/extract/src/limits.ts: its message already names the cap, for the user.
+  if (error.code === 'too_large') return new AppError('invalid_input', error.message);
   if (kind === 'email')
     return new AppError('invalid_input', `The message could not be read: ${error.message}`);
   const message =
