@@ -37,3 +37,14 @@ export class AppError extends Error {
     return STATUS[this.code];
   }
 }
+
+/**
+ * Input refused for what it is, over one of the readers' caps (packages/extract/src/limits.ts): the same
+ * bytes are refused the same way every time, so nothing is gained by reading them again.
+ */
+export class InputOverLimit extends AppError {
+  override name = 'InputOverLimit';
+  constructor(message: string) {
+    super('invalid_input', message);
+  }
+}

@@ -89,10 +89,31 @@ export function otherMail(kind: 'newsletter' | 'password' | 'personal', marker =
   ].join('\r\n');
 }
 
+/** An order confirmation with more MIME parts than the readers' cap allows (packages/extract limits). */
+export function overCapMail(orderId: string, parts = 300): string {
+  counter += 1;
+  const boundary = `cap-${counter}`;
+  const body = Array.from(
+    { length: parts },
+    (_, i) => `--${boundary}\r\nContent-Type: text/plain\r\n\r\nPart ${i} of order ${orderId}\r\n`,
+  ).join('');
+  return [
+    'From: Northwind Appliances <orders@northwind.example.com>',
+    'To: avery.quinn@example.com',
+    `Subject: Your order ${orderId} is confirmed`,
+    'Date: Mon, 02 Nov 2026 10:15:00 +0000',
+    `Message-ID: <over-cap-${orderId}-${counter}@northwind.example.com>`,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `${body}--${boundary}--`,
+  ].join('\r\n');
+}
+
 /** The header that makes `refusingReader` refuse a message: `always`, or `once` (its first read only). */
 export const REFUSE_HEADER = 'X-Test-Refuse';
 
-/** An order confirmation the reader refuses, as the isolated reader refuses one over its caps. */
+/** An order confirmation the reader fails on, as the isolated reader fails on one over its time budget. */
 export function poisonMail(orderId: string, refuse: 'always' | 'once'): string {
   return orderMail({
     orderId,
@@ -102,8 +123,9 @@ export function poisonMail(orderId: string, refuse: 'always' | 'once'): string {
 }
 
 /**
- * The real in-process reader, refusing messages marked with REFUSE_HEADER the way the worker pool refuses
- * one (AppError 'invalid_input' with a reason); `reads` counts reads per Message-ID.
+ * The real in-process reader, failing on messages marked with REFUSE_HEADER the way the worker pool fails
+ * on one it killed for taking too long (AppError 'invalid_input', worth a retry); `reads` counts reads per
+ * Message-ID.
  */
 export function refusingReader() {
   const reads = new Map<string, number>();
@@ -114,7 +136,7 @@ export function refusingReader() {
     reads.set(messageId, count);
     const refuse = new RegExp(`^${REFUSE_HEADER}: (always|once)$`, 'im').exec(head)?.[1];
     if (refuse === 'always' || (refuse === 'once' && count === 1))
-      throw new AppError('invalid_input', 'The e-mail has more MIME parts than allowed');
+      throw new AppError('invalid_input', 'The message took too long to read');
     const { extractEmail } = await import('@warrantly/extract/email');
     return extractEmail(raw);
   }

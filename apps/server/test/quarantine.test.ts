@@ -5,7 +5,7 @@ import { startSandbox } from '@warrantly/sandbox/sandbox';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxEndpoints } from '../src/providers/start-providers';
 import { createTestApp, DIALECTS, type TestApp } from './harness';
-import { orderMail, otherMail, poisonMail, refusingReader } from './mail-fixtures';
+import { orderMail, otherMail, overCapMail, poisonMail, refusingReader } from './mail-fixtures';
 import { signInThroughSandbox } from './sandbox-sign-in';
 
 const PROVIDERS = [
@@ -87,7 +87,7 @@ describe.each(DIALECTS)('poison mail on %s', (dialect) => {
       expect(first).toMatchObject({ created: 2, errors: 1 });
       expect(await products()).toEqual(['Dishwasher SMS4', 'Espresso machine']);
       expect(await quarantined()).toEqual([
-        { message_id: poison, reason: 'read: The e-mail has more MIME parts than allowed', attempts: 1 },
+        { message_id: poison, reason: 'read: The message took too long to read', attempts: 1 },
       ]);
       const checkpoint = await cursor();
       expect(checkpoint).not.toBeNull();
@@ -124,6 +124,30 @@ describe.each(DIALECTS)('poison mail on %s', (dialect) => {
       // Each order read once, the poison message twice (the personal note is no candidate).
       expect([...reader.reads.values()].sort()).toEqual([1, 1, 1, 2]);
       expect([...reader.reads.entries()].find(([id]) => id.includes('PZ-1'))?.[1]).toBe(2);
+    });
+
+    it('gives up at once on a message over a reader cap: the same bytes would be refused again', async () => {
+      // The real isolated readers, whose caps refuse the message for what it is.
+      await t.close();
+      t = await createTestApp(dialect, { endpoints: sandboxEndpoints(sandbox) });
+      const capped = sandbox.addMessage(email, overCapMail('PZ-9')).id;
+      sandbox.addMessage(
+        email,
+        orderMail({ orderId: 'NW-9', items: [{ name: 'Blender', price: '89.00' }], total: '89.00' }),
+      );
+      await signIn();
+      expect(await runSync()).toMatchObject({ created: 1, errors: 1 });
+      expect(await products()).toEqual(['Blender']);
+      expect(await quarantined()).toEqual([
+        {
+          message_id: capped,
+          reason: 'read: The message has more than 200 parts; it was not read',
+          attempts: 2,
+        },
+      ]);
+      sandbox.clearRequests();
+      expect(await runSync()).toMatchObject({ created: 0, errors: 0 });
+      expect(fetchesOf(capped)).toBe(0);
     });
 
     it('takes a message that reads on its retry out of quarantine and imports it', async () => {

@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Extraction } from '@warrantly/extract/types';
 import type { Config } from '../../config';
-import { AppError } from '../../errors';
+import { AppError, InputOverLimit } from '../../errors';
 import type { LauncherEvent, LauncherRequest } from './extraction-launcher';
 import type { WorkerAnswer, WorkerJob } from './extraction-worker';
 
@@ -363,7 +363,7 @@ const DOCUMENT_MESSAGES: Record<string, string> = {
 
 function readError(kind: Kind, error: { code?: string; message: string }): AppError {
   // Past a cap of packages/extract/src/limits.ts: its message already names the cap, for the user.
-  if (error.code === 'too_large') return new AppError('invalid_input', error.message);
+  if (error.code === 'too_large') return new InputOverLimit(error.message);
   if (kind === 'email')
     return new AppError('invalid_input', `The message could not be read: ${error.message}`);
   const message =

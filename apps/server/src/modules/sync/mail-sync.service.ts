@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { isoDate, timestamp } from '../../dates';
 import { isDatabaseUnavailable } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, InputOverLimit } from '../../errors';
 import type { ProviderEndpoints } from '../../providers/endpoints';
 import { createGmailSource } from '../../providers/google/gmail';
 import { createProviderClient, ProviderHttpError } from '../../providers/http';
@@ -42,14 +42,17 @@ export interface MailSyncDeps {
 const LEASE_MS = 120_000;
 const SOURCE: Record<ProviderName, 'gmail' | 'outlook'> = { google: 'gmail', microsoft: 'outlook' };
 
-/** Attempts at a message before it is skipped for good: the failed one and one retry on the next sync. */
+/**
+ * Attempts at a message before it is skipped for good: the failed one and one retry on the next sync. A
+ * message over a reader's cap uses them all at once: it would be refused again.
+ */
 export const MAX_ATTEMPTS = 2;
 
 type Outcome =
   | { kind: 'order'; ref: MessageRef; extraction: Extraction }
   | { kind: 'shipping'; ref: MessageRef; extraction: Extraction }
   | { kind: 'skipped'; ref: MessageRef; extraction: Extraction | null }
-  | { kind: 'error'; ref: MessageRef; reason: string };
+  | { kind: 'error'; ref: MessageRef; reason: string; final?: boolean };
 
 /**
  * The provider refused this one message for good (4xx). A provider that is down, rate limiting or
@@ -108,7 +111,7 @@ export function createMailSync(deps: MailSyncDeps) {
       return { kind: 'skipped', ref, extraction };
     } catch (error) {
       deps.log?.warn({ err: error, message: ref.id }, 'could not read a message; quarantined');
-      return { kind: 'error', ref, reason: reasonOf('read', error) };
+      return { kind: 'error', ref, reason: reasonOf('read', error), final: error instanceof InputOverLimit };
     }
   }
 
@@ -148,10 +151,10 @@ export function createMailSync(deps: MailSyncDeps) {
       const now = deps.now();
       await deps.db.transaction().execute(async (trx) => {
         const processed = [];
-        const failed: { id: string; reason: string }[] = [];
+        const failed: repo.Failure[] = [];
         for (const outcome of outcomes) {
           if (outcome.kind === 'error') {
-            failed.push({ id: outcome.ref.id, reason: outcome.reason });
+            failed.push({ id: outcome.ref.id, reason: outcome.reason, final: outcome.final ?? false });
             continue;
           }
           await sql`savepoint one_message`.execute(trx);
@@ -182,7 +185,7 @@ export function createMailSync(deps: MailSyncDeps) {
               { err: error, message: outcome.ref.id },
               'could not import a message; quarantined',
             );
-            failed.push({ id: outcome.ref.id, reason: reasonOf('import', error) });
+            failed.push({ id: outcome.ref.id, reason: reasonOf('import', error), final: false });
           }
         }
         summary.errors += failed.length;
@@ -193,7 +196,7 @@ export function createMailSync(deps: MailSyncDeps) {
           provider,
           processed.map((p) => p.message_id),
         );
-        await repo.quarantine(trx, userId, provider, failed, timestamp(now));
+        await repo.quarantine(trx, userId, provider, failed, MAX_ATTEMPTS, timestamp(now));
         // Failed messages are quarantined, so the checkpoint moves past them: they are retried by id.
         if (cursor !== null) await repo.saveCursor(trx, userId, provider, cursor, timestamp(now));
       });

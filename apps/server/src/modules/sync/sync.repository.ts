@@ -165,12 +165,20 @@ export async function quarantinedForRetry(
   return rows.map((r) => r.message_id);
 }
 
-/** Records failed attempts: a new row at 1, or one more on the row already there. */
+/** A message that failed; a `final` failure would fail again, so it uses up every attempt at once. */
+export interface Failure {
+  id: string;
+  reason: string;
+  final: boolean;
+}
+
+/** Records failed attempts: a new row at 1, or one more on the row already there (`maxAttempts` if final). */
 export async function quarantine(
   db: Db,
   userId: string,
   provider: Provider,
-  failures: { id: string; reason: string }[],
+  failures: Failure[],
+  maxAttempts: number,
   at: string,
 ): Promise<void> {
   for (const failure of failures) {
@@ -181,14 +189,14 @@ export async function quarantine(
         provider,
         message_id: failure.id,
         reason: failure.reason,
-        attempts: 1,
+        attempts: failure.final ? maxAttempts : 1,
         first_attempt_at: at,
         last_attempt_at: at,
       })
       .onConflict((oc) =>
         oc.columns(['user_id', 'provider', 'message_id']).doUpdateSet({
           reason: failure.reason,
-          attempts: sql<number>`quarantined_messages.attempts + 1`,
+          attempts: failure.final ? maxAttempts : sql<number>`quarantined_messages.attempts + 1`,
           last_attempt_at: at,
         }),
       )
