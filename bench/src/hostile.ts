@@ -1,5 +1,5 @@
 /**
- * `npm run bench:hostile [-- --no-build] [-- --check]`: hostile mail and documents against the built
+ * `npm run bench:hostile [-- --no-build] [-- --check] [-- --cpu-prof DIR]`: hostile mail and documents against the built
  * server, in its own process on SQLite, with the provider sandbox in another (issue #19, "Measure"). A Google mailbox
  * of 200 ordinary order e-mails and 7 poison messages is synced while another user's client calls
  * `/healthz` and the purchase list every 50 ms; then the two poison PDFs are uploaded 20 times at once.
@@ -22,6 +22,9 @@ import { signInOverHttp } from './support/sign-in';
 
 const args = process.argv.slice(2);
 const CHECK = args.includes('--check');
+/** `--cpu-prof DIR`: the server writes a V8 CPU profile there when it stops (to find what holds it up). */
+const profileDir = args.includes('--cpu-prof') ? args[args.indexOf('--cpu-prof') + 1] : undefined;
+const PROFILE = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
 const ORDINARY = 200;
 const A_EMAIL = 'avery.quinn@example.com';
 const B_EMAIL = 'jordan.lee@example.com';
@@ -241,7 +244,7 @@ async function main(): Promise<number> {
   const sandbox = await startSandboxProcess({ SANDBOX_MAILBOX_DIR: mailbox });
   process.on('exit', () => void sandbox.stop());
   const env = { SANDBOX: 'on', SANDBOX_URL: sandbox.url, SYNC_INTERVAL_MINUTES: '0', LOG_LEVEL: 'info' };
-  let server = await startServerProcess(env, { requireBuilt: true });
+  let server = await startServerProcess(env, { requireBuilt: true, nodeArgs: PROFILE });
   servers.push(server);
   const sandboxUrl = server.sandboxUrl;
   if (sandboxUrl !== sandbox.url) throw new Error(`the server does not use the sandbox at ${sandbox.url}`);
@@ -377,7 +380,7 @@ async function main(): Promise<number> {
   if (!alive || !summary) {
     samples = await poller.stop();
     await server.stop(1000);
-    server = await startServerProcess(env, { requireBuilt: true });
+    server = await startServerProcess(env, { requireBuilt: true, nodeArgs: PROFILE });
     servers.push(server);
     auth = await signInBoth(server);
     poller = startPoller({

@@ -49,7 +49,7 @@ function freePort(): Promise<number> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { requireBuilt?: boolean; startTimeoutMs?: number } = {},
+  options: { requireBuilt?: boolean; startTimeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   if (options.requireBuilt && !existsSync(BUILT))
     throw new Error(`${BUILT} is missing: run \`npm run build\` first`);
@@ -61,7 +61,7 @@ export async function startServerProcess(
       delete inherited[key];
   }
   const args = existsSync(BUILT)
-    ? ['--max-semi-space-size=1', BUILT]
+    ? [...(options.nodeArgs ?? []), '--max-semi-space-size=1', BUILT]
     : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
