@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     log: app.log,
     afterSync: (userId) => reminders.schedule(userId),
-    readEmail: deps.readEmail ?? ((raw) => deps.extraction.readEmail(raw)),
+    readEmail: deps.readEmail ?? ((message) => deps.extraction.readEmail(message)),
   });
   app.decorate('mailSync', mailSync);
   await app.register(syncRoutes, { mailSync, limit: perUserLimit(deps.config.SYNCS_PER_MINUTE) });

@@ -176,11 +176,12 @@ describe.each(DIALECTS)('documents read in child processes on %s', (dialect) => 
     // One reading, one queued: the queue is full.
     const reading = pool.extractPdf(slowPdf(), 5).catch((e: Error) => e);
     const queued = pool.extractPdf(slowPdf(), 5).catch((e: Error) => e);
-    const email = pool.readEmail(
-      Buffer.from(
+    const email = pool.readEmail({
+      bytes: Buffer.from(
         orderMail({ orderId: 'NW-5521', items: [{ name: 'Kettle', price: '39.00' }], total: '39.00' }),
       ),
-    );
+      wrapping: 'rfc822',
+    });
 
     const busy = await upload(app, user, receipt(5));
     expect(busy.statusCode).toBe(503);
@@ -196,6 +197,26 @@ describe.each(DIALECTS)('documents read in child processes on %s', (dialect) => 
     expect(((await queued) as Error).message).toMatch(/took too long/);
     // Room again: uploads are read.
     expect((await upload(app, user, receipt(6))).statusCode).toBe(200);
+  }, 90_000);
+
+  it('refuses an upload before reading its body while the uploads let in hold EXTRACT_UPLOADS_MB', async () => {
+    const app = await createTestApp(dialect, {
+      extraction: { size: 1, pdfTimeoutMs: 1500, maxUploadBytes: 1 },
+    });
+    t = app;
+    const user = await app.createUser();
+    // One upload is always let in, whatever its size; it holds the whole (one-byte) budget while it is read.
+    const slow = upload(app, user, slowPdf());
+    await new Promise((r) => setTimeout(r, 300));
+    const refused = await upload(app, user, receipt(7));
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json().message).toBe('The server is busy reading other documents; try again shortly');
+    expect((await slow).statusCode).toBe(400);
+    // Its room is given back once it is answered: the next upload is read.
+    const next = await upload(app, user, receipt(8));
+    expect(next.statusCode).toBe(200);
+    expect(next.json()).toHaveLength(1);
   }, 90_000);
 
   it('reads synced mail in the readers: a message over the memory budget is an error, the rest is imported', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MAX_UPLOAD_BYTES } from '@warrantly/contract/common';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
@@ -7,6 +8,8 @@ export interface UploadedFile {
   filename: string;
   mimetype: string;
   bytes: Buffer;
+  /** SHA-256 of the bytes (hex), taken chunk by chunk as they arrived rather than in one long step after. */
+  sha256: string;
 }
 
 export interface FormInput {
@@ -85,9 +88,20 @@ async function readParts(
       throw new AppError('invalid_input', `${part.fieldname}: no file is expected in this field`);
     }
     if (file) throw new AppError('invalid_input', `${part.fieldname}: send one file only`);
-    const bytes = await part.toBuffer();
+    const hash = createHash('sha256');
+    const chunks: Buffer[] = [];
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      chunks.push(chunk);
+    }
     if (part.file.truncated) throw tooLarge();
-    file = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes };
+    file = {
+      field: part.fieldname,
+      filename: part.filename,
+      mimetype: part.mimetype,
+      bytes: Buffer.concat(chunks),
+      sha256: hash.digest('hex'),
+    };
   }
   return { fields, file };
 }

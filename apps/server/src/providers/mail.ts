@@ -15,11 +15,41 @@ export interface MessagePage {
   done: boolean;
 }
 
+/**
+ * A message as the provider sent it: RFC 822 bytes, or Gmail's JSON answer carrying them in base64url.
+ * It is unwrapped (rfc822Of) where it is read, in an extraction process: a message of megabytes decoded on
+ * the server's thread would hold up every other request meanwhile.
+ */
+export interface RawMessage {
+  bytes: Uint8Array;
+  wrapping: 'rfc822' | 'gmail-json';
+}
+
+/** The provider's answer for a message could not be understood: its fault, not the message's. */
+export class UnreadableAnswer extends Error {
+  override name = 'UnreadableAnswer';
+  readonly code = 'unreadable_answer';
+}
+
+/** The RFC 822 bytes of a fetched message; UnreadableAnswer when the wrapping is not what it should be. */
+export function rfc822Of(message: RawMessage): Uint8Array {
+  if (message.wrapping === 'rfc822') return message.bytes;
+  let answer: unknown;
+  try {
+    answer = JSON.parse(Buffer.from(message.bytes).toString('utf8'));
+  } catch {
+    throw new UnreadableAnswer('gmail answered with something unreadable');
+  }
+  const raw = (answer as { raw?: unknown } | null)?.raw;
+  if (typeof raw !== 'string') throw new UnreadableAnswer('gmail answered a message without its raw body');
+  return Buffer.from(raw, 'base64url'); // Gmail uses the URL-safe alphabet
+}
+
 /** What the mailbox sync needs from a provider; only src/providers knows the wire formats. */
 export interface MailSource {
   /** Pages of candidate messages: a full scan of the look-back without a cursor, the changes since it with one. */
   pages(cursor: string | null): AsyncIterable<MessagePage>;
-  fetchRaw(messageId: string): Promise<Uint8Array>;
+  fetchRaw(messageId: string): Promise<RawMessage>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { ErrorBody } from '@warrantly/contract/common';
+import { ErrorBody, MAX_UPLOAD_BYTES } from '@warrantly/contract/common';
 import { Purchase } from '@warrantly/contract/purchases';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,10 +36,20 @@ export const documentsRoutes: FastifyPluginAsync<{
       },
     },
     async (req) => {
-      const { file } = await readForm(req, ['file']);
-      const pdf = checkedPdf(file);
-      if (!pdf) throw new AppError('invalid_input', 'file: choose a PDF receipt to upload');
-      return service.importPdf(deps, req.userId, pdf, now());
+      // Let in (or refused) by its declared size before its body is read; a body without a length counts
+      // as the largest allowed, and one longer than declared is cut off by the parser's limit.
+      const declared = Number(req.headers['content-length']);
+      const release = deps.pool.admitUpload(
+        Number.isFinite(declared) && declared > 0 ? Math.min(declared, MAX_UPLOAD_BYTES) : MAX_UPLOAD_BYTES,
+      );
+      try {
+        const { file } = await readForm(req, ['file']);
+        const pdf = checkedPdf(file);
+        if (!pdf) throw new AppError('invalid_input', 'file: choose a PDF receipt to upload');
+        return await service.importPdf(deps, req.userId, pdf, now());
+      } finally {
+        release();
+      }
     },
   );
 };

@@ -1,4 +1,3 @@
-import { webcrypto } from 'node:crypto';
 import type { Purchase } from '@warrantly/contract/purchases';
 import type { Kysely } from 'kysely';
 import { isoDate } from '../../dates';
@@ -34,8 +33,7 @@ export async function importPdf(
   file: UploadedFile,
   now: Date,
 ): Promise<Purchase[]> {
-  // WebCrypto hashes on libuv's thread pool: a 10 MB upload does not hold up other users' requests.
-  const sha = Buffer.from(await webcrypto.subtle.digest('SHA-256', file.bytes)).toString('hex');
+  const sha = file.sha256;
   const today = isoDate(now);
   const already = await purchasesRepo
     .selectPurchases(deps.db, userId)

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Extraction } from '@warrantly/extract/types';
 import type { Config } from '../../config';
 import { AppError, InputOverLimit } from '../../errors';
+import type { RawMessage } from '../../providers/mail';
 import type { LauncherEvent, LauncherRequest } from './extraction-launcher';
 import type { WorkerAnswer, WorkerJob } from './extraction-worker';
 
@@ -27,6 +28,11 @@ export interface ExtractionPoolOptions {
    * and otherwise wait for room, so a big sync neither fails nor crowds uploads out.
    */
   maxQueued?: number;
+  /**
+   * Bytes of uploads admitted at once (received, queued or being read); past it an upload is refused
+   * before its body is read, so a burst of large uploads cannot take the server's memory.
+   */
+  maxUploadBytes?: number;
   /** How often a busy child's RSS is sampled. */
   watchIntervalMs?: number;
   /** Told when a child is killed or could not start (the server's logger). */
@@ -41,11 +47,12 @@ export function poolOptionsFrom(config: Config): ExtractionPoolOptions {
     pdfTimeoutMs: config.EXTRACT_PDF_TIMEOUT_SECONDS * 1000,
     emailTimeoutMs: config.EXTRACT_EMAIL_TIMEOUT_SECONDS * 1000,
     maxQueued: config.EXTRACT_QUEUE_MAX,
+    maxUploadBytes: config.EXTRACT_UPLOADS_MB * 1024 * 1024,
   };
 }
 
 type Kind = WorkerJob['kind'];
-type JobInput = { kind: 'pdf'; bytes: Uint8Array; maxPages: number } | { kind: 'email'; raw: Uint8Array };
+type JobInput = { kind: 'pdf'; bytes: Uint8Array; maxPages: number } | { kind: 'email'; message: RawMessage };
 
 interface Job {
   input: JobInput;
@@ -125,6 +132,8 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
   };
   const maxQueued = options.maxQueued ?? 32;
   const emailRoom = Math.max(1, Math.floor(maxQueued / 2));
+  const maxUploadBytes = options.maxUploadBytes ?? 64 * 1024 * 1024;
+  let uploadBytes = 0;
   const watchIntervalMs = options.watchIntervalMs ?? 50;
   const queue: Job[] = [];
   /** E-mail jobs waiting for room in the queue: a sync waits where an upload would be refused. */
@@ -288,8 +297,12 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     if (child.ready) proc.send(message);
   }
 
+  const busy = () =>
+    new AppError('unavailable', 'The server is busy reading other documents; try again shortly');
+  const shuttingDown = () => new AppError('unavailable', 'The server is shutting down');
+
   function submit(input: JobInput, whenFull: 'refuse' | 'wait'): Promise<Extraction> {
-    if (closed) return Promise.reject(new AppError('unavailable', 'The server is shutting down'));
+    if (closed) return Promise.reject(shuttingDown());
     return new Promise((resolve, reject) => {
       const job = { input, resolve, reject };
       if (whenFull === 'wait') {
@@ -297,7 +310,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
         else waiting.push(job);
       } else if (queue.length < maxQueued) queue.push(job);
       else {
-        reject(new AppError('unavailable', 'The server is busy reading other documents; try again shortly'));
+        reject(busy());
         return;
       }
       pump();
@@ -305,13 +318,30 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
   }
 
   return {
+    /**
+     * Lets an upload of about `bytes` in before its body is read, or refuses it (503) while the queue is
+     * full or the uploads already admitted hold `maxUploadBytes`; one upload is always let in. Answers the
+     * function that gives its room back, once it has been read or refused.
+     */
+    admitUpload(bytes: number): () => void {
+      if (closed) throw shuttingDown();
+      if (queue.length >= maxQueued || (uploadBytes > 0 && uploadBytes + bytes > maxUploadBytes))
+        throw busy();
+      uploadBytes += bytes;
+      let given = false;
+      return () => {
+        if (given) return;
+        given = true;
+        uploadBytes -= bytes;
+      };
+    },
     /** The fields of a PDF; unreadable input rejects with a 4xx AppError, a full queue with 503. */
     extractPdf(bytes: Uint8Array, maxPages: number): Promise<Extraction> {
       return submit({ kind: 'pdf', bytes, maxPages }, 'refuse');
     },
-    /** The fields of a raw e-mail (RFC 822); waits for room when the queue is full. */
-    readEmail(raw: Uint8Array): Promise<Extraction> {
-      return submit({ kind: 'email', raw }, 'wait');
+    /** The fields of a fetched e-mail (unwrapped to RFC 822 in the child); waits for room when the queue is full. */
+    readEmail(message: RawMessage): Promise<Extraction> {
+      return submit({ kind: 'email', message }, 'wait');
     },
     /** The process ids of the children alive now (tests watch one being replaced). */
     pids(): number[] {
@@ -364,6 +394,8 @@ const DOCUMENT_MESSAGES: Record<string, string> = {
 function readError(kind: Kind, error: { code?: string; message: string }): AppError {
   // Past a cap of packages/extract/src/limits.ts: its message already names the cap, for the user.
   if (error.code === 'too_large') return new InputOverLimit(error.message);
+  // The provider's answer was garbled (providers/mail.ts, rfc822Of): the provider failed, not the message.
+  if (error.code === 'unreadable_answer') return new AppError('provider_failed', error.message);
   if (kind === 'email')
     return new AppError('invalid_input', `The message could not be read: ${error.message}`);
   const message =

@@ -6,10 +6,11 @@
 import { extractEmail } from '@warrantly/extract/email';
 import { extractPdf } from '@warrantly/extract/pdf';
 import type { Extraction } from '@warrantly/extract/types';
+import { type RawMessage, rfc822Of } from '../../providers/mail';
 
 export type WorkerJob =
   | { id: number; kind: 'pdf'; bytes: Uint8Array; maxPages: number }
-  | { id: number; kind: 'email'; raw: Uint8Array };
+  | { id: number; kind: 'email'; message: RawMessage };
 
 export type WorkerAnswer =
   | { ready: true }
@@ -17,7 +18,9 @@ export type WorkerAnswer =
   | { id: number; error: { code?: string; message: string } };
 
 function run(job: WorkerJob): Promise<Extraction> {
-  return job.kind === 'pdf' ? extractPdf(job.bytes, { maxPages: job.maxPages }) : extractEmail(job.raw);
+  return job.kind === 'pdf'
+    ? extractPdf(job.bytes, { maxPages: job.maxPages })
+    : extractEmail(rfc822Of(job.message));
 }
 
 const send = (answer: WorkerAnswer) => process.send?.(answer);

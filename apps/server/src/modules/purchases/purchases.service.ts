@@ -70,7 +70,7 @@ export async function createPurchase(
   deps: PurchaseDeps,
   userId: string,
   input: PurchaseCreate,
-  file: { filename: string; bytes: Uint8Array } | null,
+  file: { filename: string; bytes: Uint8Array; sha256?: string } | null,
   now: Date,
 ): Promise<Purchase> {
   const { defaultCurrency } = await dataVersion(deps.db, userId);
@@ -116,7 +116,7 @@ export async function updatePurchase(
   userId: string,
   id: number,
   input: PurchaseUpdate,
-  file: { filename: string; bytes: Uint8Array } | null,
+  file: { filename: string; bytes: Uint8Array; sha256?: string } | null,
   now: Date,
 ): Promise<Purchase> {
   const existing = await repo.findOrderRow(deps.db, userId, id);

@@ -18,13 +18,14 @@ export async function storeReceiptFile(
   blobs: BlobStore,
   encryptionKey: EncryptionKeys,
   userId: string,
-  file: { filename: string; bytes: Uint8Array },
+  /** `sha256` when already taken (an upload's, as it arrived). */
+  file: { filename: string; bytes: Uint8Array; sha256?: string },
 ): Promise<StoredFile> {
   const storage_key = `receipts/${userId}/${randomUUID()}`;
   await blobs.put(storage_key, seal(file.bytes, encryptionKey, storage_key));
   return {
     storage_key,
-    sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    sha256: file.sha256 ?? createHash('sha256').update(file.bytes).digest('hex'),
     size: file.bytes.byteLength,
     filename: cleanFilename(file.filename),
     mime: 'application/pdf',

@@ -21,7 +21,8 @@ export interface ReceiptDeps {
 export function storeFile(
   deps: { blobs: BlobStore; encryptionKey: EncryptionKeys },
   userId: string,
-  file: { filename: string; bytes: Uint8Array },
+  /** `sha256` when already taken (an upload's, as it arrived). */
+  file: { filename: string; bytes: Uint8Array; sha256?: string },
 ): Promise<StoredFile> {
   return storeReceiptFile(deps.blobs, deps.encryptionKey, userId, file);
 }

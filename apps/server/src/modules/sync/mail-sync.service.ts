@@ -10,7 +10,7 @@ import { AppError, InputOverLimit } from '../../errors';
 import type { ProviderEndpoints } from '../../providers/endpoints';
 import { createGmailSource } from '../../providers/google/gmail';
 import { createProviderClient, ProviderHttpError } from '../../providers/http';
-import type { MailSource, MessageRef } from '../../providers/mail';
+import type { MailSource, MessageRef, RawMessage } from '../../providers/mail';
 import { createOutlookSource } from '../../providers/microsoft/outlook-mail';
 import type { ProviderName, ProviderTokens } from '../auth/provider-accounts';
 import { requireSignedInWith } from '../auth/provider-accounts';
@@ -34,13 +34,22 @@ export interface MailSyncDeps {
   /** Called after a sync that created or updated purchases (calendar reminders follow). */
   afterSync?: (userId: string) => void;
   log?: { warn(obj: object, msg: string): void };
-  /** Reads a raw message's fields away from the main thread (the extraction pool); rejects when it cannot. */
-  readEmail: (raw: Uint8Array) => Promise<Extraction>;
+  /**
+   * Reads a fetched message's fields away from the main thread (the extraction pool); rejects when it
+   * cannot, with 'provider_failed' when the provider's answer itself was garbled.
+   */
+  readEmail: (message: RawMessage) => Promise<Extraction>;
 }
 
 /** How long a lease lasts without renewal: a crashed process's lease expires and the next run resumes. */
 const LEASE_MS = 120_000;
 const SOURCE: Record<ProviderName, 'gmail' | 'outlook'> = { google: 'gmail', microsoft: 'outlook' };
+
+/**
+ * Messages stored per transaction. SQLite answers one statement at a time and a transaction's statements
+ * run back to back, so a page's 100 messages in one would hold every other user's queries for ~80 ms.
+ */
+const STORE_BATCH = 10;
 
 /**
  * Attempts at a message before it is skipped for good: the failed one and one retry on the next sync. A
@@ -71,8 +80,9 @@ function reasonOf(stage: 'fetch' | 'read' | 'import', error: unknown): string {
 }
 
 /**
- * Syncs a user's mailbox into purchases: candidates page by page, each page's purchases and its
- * checkpoint in one transaction, so a sync cut off anywhere resumes where it stopped and never doubles.
+ * Syncs a user's mailbox into purchases: candidates page by page, a few messages' purchases and their
+ * processed marks per transaction, the page's checkpoint with its last batch, so a sync cut off anywhere
+ * resumes where it stopped (processed messages are skipped) and never doubles.
  */
 export function createMailSync(deps: MailSyncDeps) {
   const concurrency = deps.concurrency ?? 8;
@@ -96,7 +106,7 @@ export function createMailSync(deps: MailSyncDeps) {
   }
 
   async function read(source: MailSource, ref: MessageRef): Promise<Outcome> {
-    let raw: Uint8Array;
+    let raw: RawMessage;
     try {
       raw = await source.fetchRaw(ref.id);
     } catch (error) {
@@ -110,6 +120,8 @@ export function createMailSync(deps: MailSyncDeps) {
       if (extraction.email?.is_shipping_update) return { kind: 'shipping', ref, extraction };
       return { kind: 'skipped', ref, extraction };
     } catch (error) {
+      // A garbled answer says nothing about the message, as an outage does not: the sync stops.
+      if (error instanceof AppError && error.code === 'provider_failed') throw error;
       deps.log?.warn({ err: error, message: ref.id }, 'could not read a message; quarantined');
       return { kind: 'error', ref, reason: reasonOf('read', error), final: error instanceof InputOverLimit };
     }
@@ -145,10 +157,31 @@ export function createMailSync(deps: MailSyncDeps) {
     const summary: SyncSummary = { scanned: 0, created: 0, updated: 0, skipped: 0, errors: 0, items: [] };
     const touched: { id: number; subject: string | null; date: string | null }[] = [];
 
-    /** Stores what a batch of messages gave, each in a savepoint so one failed import quarantines it alone. */
+    /**
+     * Stores what a page's messages gave, STORE_BATCH per transaction with a turn of the event loop between
+     * them for other requests; each message in a savepoint, so one failed import quarantines it alone.
+     */
     async function store(outcomes: Outcome[], cursor: string | null): Promise<void> {
       const { defaultCurrency } = await dataVersion(deps.db, userId);
       const now = deps.now();
+      for (let start = 0; start === 0 || start < outcomes.length; start += STORE_BATCH) {
+        if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+        const last = start + STORE_BATCH >= outcomes.length;
+        await storeBatch(
+          outcomes.slice(start, start + STORE_BATCH),
+          last ? cursor : null,
+          defaultCurrency,
+          now,
+        );
+      }
+    }
+
+    async function storeBatch(
+      outcomes: Outcome[],
+      cursor: string | null,
+      defaultCurrency: string,
+      now: Date,
+    ): Promise<void> {
       await deps.db.transaction().execute(async (trx) => {
         const processed = [];
         const failed: repo.Failure[] = [];

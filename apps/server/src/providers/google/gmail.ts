@@ -104,12 +104,13 @@ export function createGmailSource(
       }
     },
     async fetchRaw(messageId) {
-      const message = await client.call<{ raw?: string }>(
+      // `{"raw": "<base64url>", ...}`, kept as bytes: rfc822Of decodes it where the message is read.
+      const bytes = await client.call<Uint8Array>(
         'gmail',
         `${api}/messages/${encodeURIComponent(messageId)}?format=raw`,
+        { as: 'bytes', headers: { accept: 'application/json' } },
       );
-      if (typeof message.raw !== 'string') throw new Error(`Gmail message ${messageId} has no raw body`);
-      return Buffer.from(message.raw, 'base64url'); // Gmail uses the URL-safe alphabet
+      return { bytes, wrapping: 'gmail-json' };
     },
   };
 }

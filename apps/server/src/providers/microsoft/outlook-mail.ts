@@ -49,9 +49,12 @@ export function createOutlookSource(
       }
     },
     async fetchRaw(messageId) {
-      return client.call<Uint8Array>('graph', `${api}/messages/${encodeURIComponent(messageId)}/$value`, {
-        as: 'bytes',
-      });
+      const bytes = await client.call<Uint8Array>(
+        'graph',
+        `${api}/messages/${encodeURIComponent(messageId)}/$value`,
+        { as: 'bytes' },
+      );
+      return { bytes, wrapping: 'rfc822' };
     },
   };
 }
