@@ -60,6 +60,42 @@ test.describe('receipts', () => {
     await expect(details).toBeHidden();
   });
 
+  test('sends the upload again when the server answers it is busy (503, Retry-After)', async ({
+    signedInPage,
+    browser,
+  }) => {
+    const page = await signedInPage('google');
+    const product = uniqueName('Milk Frother');
+    const pdf = await makeReceiptPdf(browser, {
+      shop: 'Lindenweg Kitchen Supply',
+      orderNumber: `LKS-${Date.now()}`,
+      date: isoDate(daysFromToday(-2)),
+      lines: [{ product, price: '$39.00' }],
+      total: '$39.00',
+    });
+    const receipts = new ReceiptsPage(page);
+    await receipts.open(user);
+    // The server's answer when its readers' queue is full, once; the second try reaches the server.
+    let tries = 0;
+    await page.route('**/api/v1/ai-order-extract/', (route) => {
+      tries += 1;
+      if (tries > 1) return route.continue();
+      return route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          code: 'unavailable',
+          message: 'The server is busy reading other documents; try again shortly',
+        }),
+      });
+    });
+    await receipts.upload({ name: 'frother-receipt.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await receipts.alert.expectShown('File Uploaded', 'frother-receipt.pdf has been uploaded successfully!');
+    expect(tries).toBe(2);
+    await receipts.alert.dismiss();
+    await expect(receipts.card(product)).toBeVisible();
+  });
+
   test('refuses a file that is not a PDF', async ({ signedInPage }) => {
     const page = await signedInPage('google');
     const receipts = new ReceiptsPage(page);

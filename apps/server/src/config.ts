@@ -102,8 +102,12 @@ const Env = z.object({
   EXTRACT_EMAIL_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
   /** Documents waiting for a reader at most: past it uploads answer 503, syncs wait. */
   EXTRACT_QUEUE_MAX: z.coerce.number().int().min(1).default(32),
-  /** Uploads being received or waiting for a reader, in MB of their bodies; past it uploads answer 503. */
-  EXTRACT_UPLOADS_MB: z.coerce.number().int().min(1).default(64),
+  /**
+   * Uploads being received or waiting for a reader, in MB of their bodies; past it uploads answer 503. About
+   * what the two readers can take now plus one more of the largest: more would only wait in memory, and
+   * receiving bodies in bulk is what holds up other users' requests during a burst (bench:hostile).
+   */
+  EXTRACT_UPLOADS_MB: z.coerce.number().int().min(1).default(32),
   /** Per user: receipt uploads and mailbox syncs a minute (past it: 429 with Retry-After). */
   UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   SYNCS_PER_MINUTE: z.coerce.number().int().positive().default(6),

@@ -1,6 +1,6 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { ThunkExtra } from './api';
-import { currentAccessToken } from './token-refresh';
+import { currentAccessToken, retryAfterMs } from './token-refresh';
 
 type Thunk<R> = ThunkAction<Promise<R>, unknown, ThunkExtra, UnknownAction>;
 
@@ -49,7 +49,7 @@ function sendWithProgress(
   body: FormData,
   token: string | null,
   onProgress: (percent: number) => void,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; retryAfter: string | null }> {
   // XMLHttpRequest rather than fetch: only it reports upload progress.
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -58,13 +58,26 @@ function sendWithProgress(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        text: xhr.responseText,
+        retryAfter: xhr.getResponseHeader('retry-after'),
+      });
     xhr.onerror = () => reject(new HttpError(0, 'The connection failed'));
     xhr.send(body);
   });
 }
 
-/** POSTs a multipart form, reporting upload progress 0-100, and answers the parsed JSON. */
+/** A busy server (503) is sent the upload again after its Retry-After, this many times, before it fails. */
+const BUSY_RETRIES = 3;
+/** The longest wait for a busy server between two tries, whatever its Retry-After says. */
+const BUSY_WAIT_MAX_MS = 30_000;
+
+/**
+ * POSTs a multipart form, reporting upload progress 0-100, and answers the parsed JSON. A server too busy
+ * to take the upload now (503) gets it again after its Retry-After, a few times.
+ */
 export function uploadForm<T>(url: string, body: FormData, onProgress: (percent: number) => void): Thunk<T> {
   return async (dispatch, getState, extra) => {
     let res = await sendWithProgress(url, body, currentAccessToken(getState), onProgress);
@@ -74,6 +87,12 @@ export function uploadForm<T>(url: string, body: FormData, onProgress: (percent:
         onProgress(0);
         res = await sendWithProgress(url, body, fresh, onProgress);
       }
+    }
+    for (let tries = 0; res.status === 503 && tries < BUSY_RETRIES; tries += 1) {
+      const wait = retryAfterMs(res.retryAfter, Date.now()) ?? 5000;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, BUSY_WAIT_MAX_MS)));
+      onProgress(0);
+      res = await sendWithProgress(url, body, currentAccessToken(getState), onProgress);
     }
     if (res.status < 200 || res.status >= 300) {
       let message = `HTTP ${res.status}`;

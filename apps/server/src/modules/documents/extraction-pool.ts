@@ -132,7 +132,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
   };
   const maxQueued = options.maxQueued ?? 32;
   const emailRoom = Math.max(1, Math.floor(maxQueued / 2));
-  const maxUploadBytes = options.maxUploadBytes ?? 64 * 1024 * 1024;
+  const maxUploadBytes = options.maxUploadBytes ?? 32 * 1024 * 1024;
   let uploadBytes = 0;
   const watchIntervalMs = options.watchIntervalMs ?? 50;
   const queue: Job[] = [];
