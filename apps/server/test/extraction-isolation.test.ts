@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -144,6 +144,12 @@ describe.each(DIALECTS)('documents read in child processes on %s', (dialect) => 
     expect(await waitFor(() => !alive(reader as number), 2000)).toBe(true);
     // The inflated stream grew in the reader, not here.
     expect(process.memoryUsage().rss - serverRss).toBeLessThan(256 * 1024 * 1024);
+    // The killed job's document, handed over as a file, is removed with it.
+    const handed = () =>
+      readdirSync('/dev/shm')
+        .filter((name) => name.startsWith(`warrantly-readers-${process.pid}-`))
+        .flatMap((name) => readdirSync(path.join('/dev/shm', name)));
+    expect(await waitFor(() => handed().length === 0, 2000)).toBe(true);
 
     const next = await upload(app, user, receipt(2));
     expect(next.statusCode).toBe(200);

@@ -9,7 +9,8 @@ import type { Config } from '../../config';
 import { AppError, InputOverLimit } from '../../errors';
 import type { RawMessage } from '../../providers/mail';
 import type { LauncherEvent, LauncherRequest } from './extraction-launcher';
-import type { WorkerAnswer, WorkerJob } from './extraction-worker';
+import type { WorkerAnswer, WorkerJob, WorkerTask } from './extraction-worker';
+import { createHandoff, type Handed } from './handoff';
 
 export interface ExtractionPoolOptions {
   /** Child processes reading at once; extraction is CPU-bound, so about the number of cores. */
@@ -52,10 +53,10 @@ export function poolOptionsFrom(config: Config): ExtractionPoolOptions {
 }
 
 type Kind = WorkerJob['kind'];
-type JobInput = { kind: 'pdf'; bytes: Uint8Array; maxPages: number } | { kind: 'email'; message: RawMessage };
 
 interface Job {
-  input: JobInput;
+  /** The document handed over (handoff.ts), not its bytes: nothing big waits in the server's memory. */
+  task: WorkerTask;
   resolve: (value: Extraction) => void;
   reject: (error: Error) => void;
 }
@@ -135,6 +136,14 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
   const maxUploadBytes = options.maxUploadBytes ?? 32 * 1024 * 1024;
   let uploadBytes = 0;
   const watchIntervalMs = options.watchIntervalMs ?? 50;
+  const handoff = createHandoff();
+  /** Jobs whose document is being written for the readers: those no free child will take count as queued. */
+  let handing = 0;
+  const waitingJobs = () => {
+    let free = size;
+    for (const child of children) if (child.busy) free -= 1;
+    return queue.length + Math.max(0, handing - free);
+  };
   const queue: Job[] = [];
   /** E-mail jobs waiting for room in the queue: a sync waits where an upload would be refused. */
   const waiting: Job[] = [];
@@ -235,7 +244,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     child.busy = true;
     const id = nextId++;
     const proc = child.process;
-    const kind = job.input.kind;
+    const kind = job.task.kind;
     let settled = false;
     const finish = (outcome: () => void, keep: boolean) => {
       if (settled) return;
@@ -243,6 +252,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
       clearTimeout(timer);
       clearInterval(watch);
       proc.off('message', onMessage).off('exit', onExit);
+      handoff.release(job.task.doc);
       // A child left big by its last job (memory is rarely given back) is replaced rather than reused.
       const rss = residentMb(proc.pid);
       if (!keep || closed || (rss !== null && rss > (memoryMb * 2) / 3)) retire(child);
@@ -266,7 +276,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
           options.log?.warn({ pid: proc.pid }, 'extraction process did not start');
           finish(() => job.reject(new AppError('internal', 'The document reader could not start')), false);
         }, STARTUP_LIMIT_MS);
-    const message: WorkerJob = { id, ...job.input };
+    const message: WorkerJob = { id, ...job.task };
     const onMessage = (answer: WorkerAnswer) => {
       if ('ready' in answer) {
         clearTimeout(timer);
@@ -301,18 +311,28 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     new AppError('unavailable', 'The server is busy reading other documents; try again shortly');
   const shuttingDown = () => new AppError('unavailable', 'The server is shutting down');
 
-  function submit(input: JobInput, whenFull: 'refuse' | 'wait'): Promise<Extraction> {
-    if (closed) return Promise.reject(shuttingDown());
+  async function submit(
+    bytes: Uint8Array,
+    task: (doc: Handed) => WorkerTask,
+    whenFull: 'refuse' | 'wait',
+  ): Promise<Extraction> {
+    if (closed) throw shuttingDown();
+    if (whenFull === 'refuse' && waitingJobs() >= maxQueued) throw busy();
+    handing += 1;
+    let doc: Handed;
+    try {
+      doc = await handoff.hand(bytes);
+    } finally {
+      handing -= 1;
+    }
+    if (closed) {
+      handoff.release(doc);
+      throw shuttingDown();
+    }
     return new Promise((resolve, reject) => {
-      const job = { input, resolve, reject };
-      if (whenFull === 'wait') {
-        if (waiting.length === 0 && queue.length < emailRoom) queue.push(job);
-        else waiting.push(job);
-      } else if (queue.length < maxQueued) queue.push(job);
-      else {
-        reject(busy());
-        return;
-      }
+      const job = { task: task(doc), resolve, reject };
+      if (whenFull === 'wait' && (waiting.length > 0 || queue.length >= emailRoom)) waiting.push(job);
+      else queue.push(job);
       pump();
     });
   }
@@ -325,7 +345,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
      */
     admitUpload(bytes: number): () => void {
       if (closed) throw shuttingDown();
-      if (queue.length >= maxQueued || (uploadBytes > 0 && uploadBytes + bytes > maxUploadBytes))
+      if (waitingJobs() >= maxQueued || (uploadBytes > 0 && uploadBytes + bytes > maxUploadBytes))
         throw busy();
       uploadBytes += bytes;
       let given = false;
@@ -337,11 +357,11 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     },
     /** The fields of a PDF; unreadable input rejects with a 4xx AppError, a full queue with 503. */
     extractPdf(bytes: Uint8Array, maxPages: number): Promise<Extraction> {
-      return submit({ kind: 'pdf', bytes, maxPages }, 'refuse');
+      return submit(bytes, (doc) => ({ kind: 'pdf', doc, maxPages }), 'refuse');
     },
     /** The fields of a fetched e-mail (unwrapped to RFC 822 in the child); waits for room when the queue is full. */
     readEmail(message: RawMessage): Promise<Extraction> {
-      return submit({ kind: 'email', message }, 'wait');
+      return submit(message.bytes, (doc) => ({ kind: 'email', doc, wrapping: message.wrapping }), 'wait');
     },
     /** The process ids of the children alive now (tests watch one being replaced). */
     pids(): number[] {
@@ -351,7 +371,10 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     async close(): Promise<void> {
       closed = true;
       const gone = new AppError('unavailable', 'The server is shutting down');
-      for (const job of [...queue.splice(0), ...waiting.splice(0)]) job.reject(gone);
+      for (const job of [...queue.splice(0), ...waiting.splice(0)]) {
+        handoff.release(job.task.doc);
+        job.reject(gone);
+      }
       await Promise.all(
         [...children].map((c) => {
           const exited = new Promise<void>((resolve) => c.process.once('exit', () => resolve()));
@@ -366,6 +389,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
         last.kill('SIGKILL');
         await exited;
       }
+      handoff.close();
     },
   };
 }

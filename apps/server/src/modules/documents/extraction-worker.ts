@@ -3,14 +3,20 @@
  * The extraction child process (forked by extraction-pool.ts): reads one PDF or e-mail at a time and
  * answers over IPC. It holds no state worth keeping, so the pool may SIGKILL it at any moment.
  */
+import { readFileSync } from 'node:fs';
 import { extractEmail } from '@warrantly/extract/email';
 import { extractPdf } from '@warrantly/extract/pdf';
 import type { Extraction } from '@warrantly/extract/types';
 import { type RawMessage, rfc822Of } from '../../providers/mail';
+import type { Handed } from './handoff';
 
-export type WorkerJob =
-  | { id: number; kind: 'pdf'; bytes: Uint8Array; maxPages: number }
-  | { id: number; kind: 'email'; message: RawMessage };
+/** What a reader is asked to read: the document as handed over, and how to read it. */
+export type WorkerTask = { doc: Handed } & (
+  | { kind: 'pdf'; maxPages: number }
+  | { kind: 'email'; wrapping: RawMessage['wrapping'] }
+);
+
+export type WorkerJob = WorkerTask & { id: number };
 
 export type WorkerAnswer =
   | { ready: true }
@@ -18,9 +24,11 @@ export type WorkerAnswer =
   | { id: number; error: { code?: string; message: string } };
 
 function run(job: WorkerJob): Promise<Extraction> {
+  // The pool removes the file once the job is over, whatever became of this process.
+  const bytes = 'file' in job.doc ? readFileSync(job.doc.file) : job.doc.bytes;
   return job.kind === 'pdf'
-    ? extractPdf(job.bytes, { maxPages: job.maxPages })
-    : extractEmail(rfc822Of(job.message));
+    ? extractPdf(bytes, { maxPages: job.maxPages })
+    : extractEmail(rfc822Of({ bytes, wrapping: job.wrapping }));
 }
 
 const send = (answer: WorkerAnswer) => process.send?.(answer);
