@@ -183,9 +183,11 @@ describe.each(DIALECTS)('documents read in child processes on %s', (dialect) => 
     const reading = pool.extractPdf(slowPdf(), 5).catch((e: Error) => e);
     const queued = pool.extractPdf(slowPdf(), 5).catch((e: Error) => e);
     const email = pool.readEmail({
-      bytes: Buffer.from(
-        orderMail({ orderId: 'NW-5521', items: [{ name: 'Kettle', price: '39.00' }], total: '39.00' }),
-      ),
+      body: (async function* () {
+        yield Buffer.from(
+          orderMail({ orderId: 'NW-5521', items: [{ name: 'Kettle', price: '39.00' }], total: '39.00' }),
+        );
+      })(),
       wrapping: 'rfc822',
     });
 

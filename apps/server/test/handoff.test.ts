@@ -2,7 +2,19 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { InputOverLimit } from '../src/errors';
 import { createHandoff } from '../src/modules/documents/handoff';
+
+/** A body arriving in pieces, as a provider's answer streams in; `fail` breaks it off after them. */
+async function* arriving(pieces: string[], fail?: Error): AsyncIterable<Uint8Array> {
+  for (const piece of pieces) {
+    await new Promise((r) => setImmediate(r));
+    yield Buffer.from(piece);
+  }
+  if (fail) throw fail;
+}
+
+const filesIn = (where: string) => readdirSync(where).flatMap((dir) => readdirSync(path.join(where, dir)));
 
 const root = () => mkdtempSync(path.join(os.tmpdir(), 'warrantly-handoff-'));
 const settle = () => new Promise((r) => setTimeout(r, 50));
@@ -38,10 +50,29 @@ describe('documents handed to the readers', () => {
     handoff.close();
   });
 
+  it('writes a body as it arrives, and refuses one over its limit or broken off, leaving no file', async () => {
+    const where = root();
+    const handoff = createHandoff(where);
+    const whole = await handoff.hand({ body: arriving(['{"raw":', '"aGk"}']), maxBytes: 100 });
+    if (!('file' in whole)) throw new Error('expected a file');
+    expect(readFileSync(whole.file, 'utf8')).toBe('{"raw":"aGk"}');
+    handoff.release(whole);
+    await settle();
+
+    const big = handoff.hand({ body: arriving(['x'.repeat(60), 'y'.repeat(60)]), maxBytes: 100 });
+    await expect(big).rejects.toBeInstanceOf(InputOverLimit);
+    const dropped = new Error('socket hang up');
+    const broken = handoff.hand({ body: arriving(['partial'], dropped), maxBytes: 100 });
+    await expect(broken).rejects.toBe(dropped);
+    expect(filesIn(where)).toEqual([]);
+    handoff.close();
+  });
+
   it('hands the bytes themselves where there is no folder for them', async () => {
     const handoff = createHandoff(path.join(os.tmpdir(), 'no-such-folder-for-warrantly'));
     const bytes = Buffer.from('an e-mail');
     expect(await handoff.hand(bytes)).toEqual({ bytes });
+    expect(await handoff.hand({ body: arriving(['an ', 'e-mail']), maxBytes: 100 })).toEqual({ bytes });
     expect(readdirSync(os.tmpdir()).includes('no-such-folder-for-warrantly')).toBe(false);
   });
 });

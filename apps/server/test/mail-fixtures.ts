@@ -1,6 +1,6 @@
 /** Small RFC 822 messages written for the tests: order confirmations and ordinary mail. */
 import { AppError } from '../src/errors';
-import { type RawMessage, rfc822Of } from '../src/providers/mail';
+import { type FetchedMessage, gather, rfc822Of } from '../src/providers/mail';
 
 let counter = 0;
 
@@ -130,8 +130,8 @@ export function poisonMail(orderId: string, refuse: 'always' | 'once'): string {
  */
 export function refusingReader() {
   const reads = new Map<string, number>();
-  async function readEmail(message: RawMessage) {
-    const raw = rfc822Of(message);
+  async function readEmail(message: FetchedMessage) {
+    const raw = rfc822Of({ bytes: await gather(message.body), wrapping: message.wrapping });
     const head = Buffer.from(raw).toString('latin1').split('\r\n\r\n')[0] ?? '';
     const messageId = /^Message-ID: (.*)$/im.exec(head)?.[1] ?? '';
     const count = (reads.get(messageId) ?? 0) + 1;

@@ -16,8 +16,8 @@ export interface ProviderCallOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
-  /** How to read a 2xx answer. */
-  as?: 'json' | 'bytes' | 'none';
+  /** How to read a 2xx answer; `stream` answers its body as it arrives, never gathered here. */
+  as?: 'json' | 'bytes' | 'stream' | 'none';
 }
 
 export interface ProviderClientOptions {
@@ -54,7 +54,7 @@ export function createProviderClient(options: ProviderClientOptions) {
           method: call.method ?? 'GET',
           headers: {
             authorization: `Bearer ${token}`,
-            accept: call.as === 'bytes' ? '*/*' : 'application/json',
+            accept: call.as === 'bytes' || call.as === 'stream' ? '*/*' : 'application/json',
             ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
             ...call.headers,
           },
@@ -84,6 +84,7 @@ export function createProviderClient(options: ProviderClientOptions) {
         return undefined as T;
       }
       if (call.as === 'bytes') return new Uint8Array(await res.arrayBuffer()) as T;
+      if (call.as === 'stream') return brokenOffIsProviders(service, res.body) as T;
       const text = await res.text();
       try {
         return JSON.parse(text) as T;
@@ -108,3 +109,16 @@ export function createProviderClient(options: ProviderClientOptions) {
 }
 
 export type ProviderClient = ReturnType<typeof createProviderClient>;
+
+/** A body that breaks off while it streams is the provider's failure, as a failed call is. */
+async function* brokenOffIsProviders(
+  service: string,
+  body: ReadableStream<Uint8Array> | null,
+): AsyncIterable<Uint8Array> {
+  if (!body) return;
+  try {
+    yield* body;
+  } catch (cause) {
+    throw new AppError('provider_failed', `${service} broke off its answer`, { cause });
+  }
+}

@@ -25,6 +25,24 @@ export interface RawMessage {
   wrapping: 'rfc822' | 'gmail-json';
 }
 
+/** A message as the provider sends it, still arriving: read where it is read, never gathered first. */
+export interface FetchedMessage {
+  body: AsyncIterable<Uint8Array>;
+  wrapping: RawMessage['wrapping'];
+}
+
+/** The longest answer for a message of at most `rfc822Bytes` (Gmail's base64url in JSON is 4/3 longer). */
+export function answerLimit(wrapping: RawMessage['wrapping'], rfc822Bytes: number): number {
+  return wrapping === 'gmail-json' ? Math.ceil((rfc822Bytes * 4) / 3) + 64 * 1024 : rfc822Bytes;
+}
+
+/** All of a body, gathered (tests, and readers with nowhere to write it). */
+export async function gather(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
 /** The provider's answer for a message could not be understood: its fault, not the message's. */
 export class UnreadableAnswer extends Error {
   override name = 'UnreadableAnswer';
@@ -49,7 +67,7 @@ export function rfc822Of(message: RawMessage): Uint8Array {
 export interface MailSource {
   /** Pages of candidate messages: a full scan of the look-back without a cursor, the changes since it with one. */
   pages(cursor: string | null): AsyncIterable<MessagePage>;
-  fetchRaw(messageId: string): Promise<RawMessage>;
+  fetchRaw(messageId: string): Promise<FetchedMessage>;
 }
 
 /**

@@ -4,10 +4,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { LIMITS } from '@warrantly/extract/limits';
 import type { Extraction } from '@warrantly/extract/types';
 import type { Config } from '../../config';
 import { AppError, InputOverLimit } from '../../errors';
-import type { RawMessage } from '../../providers/mail';
+import { answerLimit, type FetchedMessage } from '../../providers/mail';
 import type { LauncherEvent, LauncherRequest } from './extraction-launcher';
 import type { WorkerAnswer, WorkerJob, WorkerTask } from './extraction-worker';
 import { createHandoff, type Handed } from './handoff';
@@ -312,7 +313,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
   const shuttingDown = () => new AppError('unavailable', 'The server is shutting down');
 
   async function submit(
-    bytes: Uint8Array,
+    document: Uint8Array | { body: AsyncIterable<Uint8Array>; maxBytes: number },
     task: (doc: Handed) => WorkerTask,
     whenFull: 'refuse' | 'wait',
   ): Promise<Extraction> {
@@ -321,7 +322,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     handing += 1;
     let doc: Handed;
     try {
-      doc = await handoff.hand(bytes);
+      doc = await handoff.hand(document);
     } finally {
       handing -= 1;
     }
@@ -359,9 +360,17 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     extractPdf(bytes: Uint8Array, maxPages: number): Promise<Extraction> {
       return submit(bytes, (doc) => ({ kind: 'pdf', doc, maxPages }), 'refuse');
     },
-    /** The fields of a fetched e-mail (unwrapped to RFC 822 in the child); waits for room when the queue is full. */
-    readEmail(message: RawMessage): Promise<Extraction> {
-      return submit(message.bytes, (doc) => ({ kind: 'email', doc, wrapping: message.wrapping }), 'wait');
+    /**
+     * The fields of an e-mail as the provider sends it: written for a reader as it arrives, unwrapped to
+     * RFC 822 there. Waits for room when the queue is full.
+     */
+    readEmail(message: FetchedMessage): Promise<Extraction> {
+      const maxBytes = answerLimit(message.wrapping, LIMITS.emailBytes);
+      return submit(
+        { body: message.body, maxBytes },
+        (doc) => ({ kind: 'email', doc, wrapping: message.wrapping }),
+        'wait',
+      );
     },
     /** The process ids of the children alive now (tests watch one being replaced). */
     pids(): number[] {

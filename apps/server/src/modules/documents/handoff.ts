@@ -1,16 +1,24 @@
 /**
  * Documents pass to the reader processes as files in a private folder of /dev/shm (memory, never disk),
  * written on libuv's thread pool: serialising a document of megabytes over IPC held the server's thread for
- * 5-15 ms, and every other user's request with it. Where there is no /dev/shm, or it is full, the bytes go
- * over IPC as before.
+ * 5-15 ms, and every other user's request with it. A document still arriving (a provider's answer) is
+ * written chunk by chunk as it comes, so it is never gathered in the server's memory. Where there is no
+ * /dev/shm, or it is full, the bytes go over IPC as before.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { type FileHandle, open, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { InputOverLimit } from '../../errors';
 
 /** A document as a reader receives it: the name of its file, or its bytes. */
 export type Handed = { file: string } | { bytes: Uint8Array };
+
+/** A document still arriving, and the most it may hold: past it, it is refused (InputOverLimit). */
+export interface Arriving {
+  body: AsyncIterable<Uint8Array>;
+  maxBytes: number;
+}
 
 const PREFIX = 'warrantly-readers-';
 
@@ -35,9 +43,56 @@ export function createHandoff(root = '/dev/shm') {
     return dir;
   }
 
+  async function handArriving({ body, maxBytes }: Arriving): Promise<Handed> {
+    const where = folder();
+    const file = where ? path.join(where, randomUUID()) : null;
+    let handle: FileHandle | null = file ? await open(file, 'wx', 0o600).catch(() => null) : null;
+    /** What arrived, when there is no file to write it to (or the file failed part way). */
+    const held: Uint8Array[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of body) {
+        size += chunk.byteLength;
+        if (size > maxBytes) {
+          throw new InputOverLimit(
+            `The message is larger than ${Math.floor(maxBytes / 1048576)} MB; it was not read`,
+          );
+        }
+        if (handle) {
+          try {
+            await handle.write(chunk);
+            continue;
+          } catch {
+            // The folder is full: what was written is read back, and the rest is held here.
+            await handle.close();
+            handle = null;
+            held.push((await readFile(file as string)).subarray(0, size - chunk.byteLength));
+          }
+        }
+        held.push(chunk);
+      }
+      if (handle) {
+        await handle.close();
+        handle = null;
+        return { file: file as string };
+      }
+      if (file) await rm(file, { force: true });
+      return { bytes: Buffer.concat(held) };
+    } catch (error) {
+      await handle?.close();
+      if (file) await rm(file, { force: true });
+      throw error;
+    }
+  }
+
   return {
-    /** Writes the bytes where a reader can read them; the bytes themselves when that is not possible. */
-    async hand(bytes: Uint8Array): Promise<Handed> {
+    /**
+     * Writes the document where a reader can read it; its bytes themselves when that is not possible. An
+     * arriving body's own failure rejects with its error; one over its limit with InputOverLimit.
+     */
+    async hand(document: Uint8Array | Arriving): Promise<Handed> {
+      if (!(document instanceof Uint8Array)) return handArriving(document);
+      const bytes = document;
       const where = folder();
       if (!where) return { bytes };
       const file = path.join(where, randomUUID());

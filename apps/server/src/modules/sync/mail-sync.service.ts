@@ -10,7 +10,7 @@ import { AppError, InputOverLimit } from '../../errors';
 import type { ProviderEndpoints } from '../../providers/endpoints';
 import { createGmailSource } from '../../providers/google/gmail';
 import { createProviderClient, ProviderHttpError } from '../../providers/http';
-import type { MailSource, MessageRef, RawMessage } from '../../providers/mail';
+import type { FetchedMessage, MailSource, MessageRef } from '../../providers/mail';
 import { createOutlookSource } from '../../providers/microsoft/outlook-mail';
 import type { ProviderName, ProviderTokens } from '../auth/provider-accounts';
 import { requireSignedInWith } from '../auth/provider-accounts';
@@ -38,7 +38,7 @@ export interface MailSyncDeps {
    * Reads a fetched message's fields away from the main thread (the extraction pool); rejects when it
    * cannot, with 'provider_failed' when the provider's answer itself was garbled.
    */
-  readEmail: (message: RawMessage) => Promise<Extraction>;
+  readEmail: (message: FetchedMessage) => Promise<Extraction>;
 }
 
 /** How long a lease lasts without renewal: a crashed process's lease expires and the next run resumes. */
@@ -106,7 +106,7 @@ export function createMailSync(deps: MailSyncDeps) {
   }
 
   async function read(source: MailSource, ref: MessageRef): Promise<Outcome> {
-    let raw: RawMessage;
+    let raw: FetchedMessage;
     try {
       raw = await source.fetchRaw(ref.id);
     } catch (error) {

@@ -104,13 +104,13 @@ export function createGmailSource(
       }
     },
     async fetchRaw(messageId) {
-      // `{"raw": "<base64url>", ...}`, kept as bytes: rfc822Of decodes it where the message is read.
-      const bytes = await client.call<Uint8Array>(
+      // `{"raw": "<base64url>", ...}`, streamed on: rfc822Of decodes it where the message is read.
+      const body = await client.call<AsyncIterable<Uint8Array>>(
         'gmail',
         `${api}/messages/${encodeURIComponent(messageId)}?format=raw`,
-        { as: 'bytes', headers: { accept: 'application/json' } },
+        { as: 'stream', headers: { accept: 'application/json' } },
       );
-      return { bytes, wrapping: 'gmail-json' };
+      return { body, wrapping: 'gmail-json' };
     },
   };
 }

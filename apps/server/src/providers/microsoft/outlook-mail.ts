@@ -49,12 +49,12 @@ export function createOutlookSource(
       }
     },
     async fetchRaw(messageId) {
-      const bytes = await client.call<Uint8Array>(
+      const body = await client.call<AsyncIterable<Uint8Array>>(
         'graph',
         `${api}/messages/${encodeURIComponent(messageId)}/$value`,
-        { as: 'bytes' },
+        { as: 'stream' },
       );
-      return { bytes, wrapping: 'rfc822' };
+      return { body, wrapping: 'rfc822' };
     },
   };
 }
