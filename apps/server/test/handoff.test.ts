@@ -30,6 +30,11 @@ describe('documents handed to the readers', () => {
     expect(statSync(handed.file).mode & 0o777).toBe(0o600);
     const folder = path.dirname(handed.file);
     expect(statSync(folder).mode & 0o777).toBe(0o700);
+    // An upload that arrived in chunks is written as one file, without being gathered first.
+    const chunked = await handoff.hand([Buffer.from('%PDF-1.7 '), Buffer.from('a receipt')]);
+    if (!('file' in chunked)) throw new Error('expected a file');
+    expect(readFileSync(chunked.file)).toEqual(bytes);
+    handoff.release(chunked);
     handoff.release(handed);
     await settle();
     expect(existsSync(handed.file)).toBe(false);

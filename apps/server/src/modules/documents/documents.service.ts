@@ -43,7 +43,7 @@ export async function importPdf(
     .execute();
   if (already.length > 0) return already.map((row) => toPurchase(row, today));
 
-  const offline = await deps.pool.extractPdf(file.bytes, MAX_PAGES);
+  const offline = await deps.pool.extractPdf(file.chunks, MAX_PAGES);
   const extraction = deps.refine ? await deps.refine(offline) : offline;
   if (!hasPurchase(extraction)) return [];
 

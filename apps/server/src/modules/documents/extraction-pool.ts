@@ -11,7 +11,7 @@ import { AppError, InputOverLimit } from '../../errors';
 import { answerLimit, type FetchedMessage } from '../../providers/mail';
 import type { LauncherEvent, LauncherRequest } from './extraction-launcher';
 import type { WorkerAnswer, WorkerJob, WorkerTask } from './extraction-worker';
-import { createHandoff, type Handed } from './handoff';
+import { createHandoff, type Document, type Handed } from './handoff';
 
 export interface ExtractionPoolOptions {
   /** Child processes reading at once; extraction is CPU-bound, so about the number of cores. */
@@ -313,7 +313,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
   const shuttingDown = () => new AppError('unavailable', 'The server is shutting down');
 
   async function submit(
-    document: Uint8Array | { body: AsyncIterable<Uint8Array>; maxBytes: number },
+    document: Document,
     task: (doc: Handed) => WorkerTask,
     whenFull: 'refuse' | 'wait',
   ): Promise<Extraction> {
@@ -357,7 +357,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
       };
     },
     /** The fields of a PDF; unreadable input rejects with a 4xx AppError, a full queue with 503. */
-    extractPdf(bytes: Uint8Array, maxPages: number): Promise<Extraction> {
+    extractPdf(bytes: Uint8Array | readonly Uint8Array[], maxPages: number): Promise<Extraction> {
       return submit(bytes, (doc) => ({ kind: 'pdf', doc, maxPages }), 'refuse');
     },
     /**

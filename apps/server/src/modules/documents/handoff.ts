@@ -20,6 +20,9 @@ export interface Arriving {
   maxBytes: number;
 }
 
+/** A document to hand over: its bytes, the chunks it arrived in, or a body still arriving. */
+export type Document = Uint8Array | readonly Uint8Array[] | Arriving;
+
 const PREFIX = 'warrantly-readers-';
 
 export function createHandoff(root = '/dev/shm') {
@@ -90,18 +93,22 @@ export function createHandoff(root = '/dev/shm') {
      * Writes the document where a reader can read it; its bytes themselves when that is not possible. An
      * arriving body's own failure rejects with its error; one over its limit with InputOverLimit.
      */
-    async hand(document: Uint8Array | Arriving): Promise<Handed> {
-      if (!(document instanceof Uint8Array)) return handArriving(document);
-      const bytes = document;
+    async hand(document: Document): Promise<Handed> {
+      if (!(document instanceof Uint8Array) && !Array.isArray(document))
+        return handArriving(document as Arriving);
+      const chunks = document instanceof Uint8Array ? [document] : (document as readonly Uint8Array[]);
+      const gathered = () => ({
+        bytes: chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks),
+      });
       const where = folder();
-      if (!where) return { bytes };
+      if (!where) return gathered();
       const file = path.join(where, randomUUID());
       try {
-        await writeFile(file, bytes, { mode: 0o600, flag: 'wx' });
+        await writeFile(file, chunks, { mode: 0o600, flag: 'wx' });
         return { file };
       } catch {
         await rm(file, { force: true });
-        return { bytes };
+        return gathered();
       }
     },
     /** Removes a handed file once its reader is done with it (or was killed). */

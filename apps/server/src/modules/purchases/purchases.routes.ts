@@ -142,8 +142,8 @@ export const purchasesRoutes: FastifyPluginAsync<{ deps: service.PurchaseDeps; n
 /** A receipt must really be a PDF (by its bytes) and not empty; names and declared types are not trusted. */
 export function checkedPdf(file: UploadedFile | null): UploadedFile | null {
   if (!file) return null;
-  if (file.bytes.length === 0) throw new AppError('invalid_input', `${file.field}: the file is empty`);
-  if (!isPdf(file.bytes)) {
+  if (file.size === 0) throw new AppError('invalid_input', `${file.field}: the file is empty`);
+  if (!isPdf(file.head)) {
     throw new AppError('unsupported_type', `${file.field}: Invalid File: Please select a valid PDF file.`);
   }
   return file;
