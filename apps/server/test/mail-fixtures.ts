@@ -1,6 +1,6 @@
 /** Small RFC 822 messages written for the tests: order confirmations and ordinary mail. */
 import { AppError } from '../src/errors';
-import { type FetchedMessage, gather, rfc822Of } from '../src/providers/mail';
+import { type FetchedMessage, rfc822Of } from '../src/providers/mail';
 
 let counter = 0;
 
@@ -128,6 +128,12 @@ export function poisonMail(orderId: string, refuse: 'always' | 'once'): string {
  * on one it killed for taking too long (AppError 'invalid_input', worth a retry); `reads` counts reads per
  * Message-ID.
  */
+async function gather(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
 export function refusingReader() {
   const reads = new Map<string, number>();
   async function readEmail(message: FetchedMessage) {

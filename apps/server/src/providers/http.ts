@@ -17,7 +17,7 @@ export interface ProviderCallOptions {
   body?: unknown;
   headers?: Record<string, string>;
   /** How to read a 2xx answer; `stream` answers its body as it arrives, never gathered here. */
-  as?: 'json' | 'bytes' | 'stream' | 'none';
+  as?: 'json' | 'stream' | 'none';
 }
 
 export interface ProviderClientOptions {
@@ -54,7 +54,7 @@ export function createProviderClient(options: ProviderClientOptions) {
           method: call.method ?? 'GET',
           headers: {
             authorization: `Bearer ${token}`,
-            accept: call.as === 'bytes' || call.as === 'stream' ? '*/*' : 'application/json',
+            accept: call.as === 'stream' ? '*/*' : 'application/json',
             ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
             ...call.headers,
           },
@@ -83,7 +83,6 @@ export function createProviderClient(options: ProviderClientOptions) {
         await res.body?.cancel();
         return undefined as T;
       }
-      if (call.as === 'bytes') return new Uint8Array(await res.arrayBuffer()) as T;
       if (call.as === 'stream') return brokenOffIsProviders(service, res.body) as T;
       const text = await res.text();
       try {

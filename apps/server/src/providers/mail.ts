@@ -36,13 +36,6 @@ export function answerLimit(wrapping: RawMessage['wrapping'], rfc822Bytes: numbe
   return wrapping === 'gmail-json' ? Math.ceil((rfc822Bytes * 4) / 3) + 64 * 1024 : rfc822Bytes;
 }
 
-/** All of a body, gathered (tests, and readers with nowhere to write it). */
-export async function gather(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of body) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
-
 /** The provider's answer for a message could not be understood: its fault, not the message's. */
 export class UnreadableAnswer extends Error {
   override name = 'UnreadableAnswer';
