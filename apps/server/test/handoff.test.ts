@@ -58,16 +58,18 @@ describe('documents handed to the readers', () => {
   it('writes a body as it arrives, and refuses one over its limit or broken off, leaving no file', async () => {
     const where = root();
     const handoff = createHandoff(where);
-    const whole = await handoff.hand({ body: arriving(['{"raw":', '"aGk"}']), maxBytes: 100 });
+    const limits = { maxBytes: 100, overLimit: 'The message is larger than 100 bytes' };
+    const whole = await handoff.hand({ body: arriving(['{"raw":', '"aGk"}']), ...limits });
     if (!('file' in whole)) throw new Error('expected a file');
     expect(readFileSync(whole.file, 'utf8')).toBe('{"raw":"aGk"}');
     handoff.release(whole);
     await settle();
 
-    const big = handoff.hand({ body: arriving(['x'.repeat(60), 'y'.repeat(60)]), maxBytes: 100 });
+    const big = handoff.hand({ body: arriving(['x'.repeat(60), 'y'.repeat(60)]), ...limits });
     await expect(big).rejects.toBeInstanceOf(InputOverLimit);
+    await expect(big).rejects.toThrow('The message is larger than 100 bytes');
     const dropped = new Error('socket hang up');
-    const broken = handoff.hand({ body: arriving(['partial'], dropped), maxBytes: 100 });
+    const broken = handoff.hand({ body: arriving(['partial'], dropped), ...limits });
     await expect(broken).rejects.toBe(dropped);
     expect(filesIn(where)).toEqual([]);
     handoff.close();
@@ -77,7 +79,9 @@ describe('documents handed to the readers', () => {
     const handoff = createHandoff(path.join(os.tmpdir(), 'no-such-folder-for-warrantly'));
     const bytes = Buffer.from('an e-mail');
     expect(await handoff.hand(bytes)).toEqual({ bytes });
-    expect(await handoff.hand({ body: arriving(['an ', 'e-mail']), maxBytes: 100 })).toEqual({ bytes });
+    expect(
+      await handoff.hand({ body: arriving(['an ', 'e-mail']), maxBytes: 100, overLimit: 'too large' }),
+    ).toEqual({ bytes });
     expect(readdirSync(os.tmpdir()).includes('no-such-folder-for-warrantly')).toBe(false);
   });
 });

@@ -366,8 +366,10 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
      */
     readEmail(message: FetchedMessage): Promise<Extraction> {
       const maxBytes = answerLimit(message.wrapping, LIMITS.emailBytes);
+      // The same words as the reader's own refusal of a message over the limit (packages/extract).
+      const overLimit = `The message is larger than ${LIMITS.emailBytes / 1024 / 1024} MB; it was not read`;
       return submit(
-        { body: message.body, maxBytes },
+        { body: message.body, maxBytes, overLimit },
         (doc) => ({ kind: 'email', doc, wrapping: message.wrapping }),
         'wait',
       );

@@ -14,10 +14,12 @@ import { InputOverLimit } from '../../errors';
 /** A document as a reader receives it: the name of its file, or its bytes. */
 export type Handed = { file: string } | { bytes: Uint8Array };
 
-/** A document still arriving, and the most it may hold: past it, it is refused (InputOverLimit). */
+/** A document still arriving, and the most it may hold: past it, it is refused with `overLimit`. */
 export interface Arriving {
   body: AsyncIterable<Uint8Array>;
   maxBytes: number;
+  /** The refusal's reason, for the user (InputOverLimit). */
+  overLimit: string;
 }
 
 /** A document to hand over: its bytes, the chunks it arrived in, or a body still arriving. */
@@ -46,7 +48,7 @@ export function createHandoff(root = '/dev/shm') {
     return dir;
   }
 
-  async function handArriving({ body, maxBytes }: Arriving): Promise<Handed> {
+  async function handArriving({ body, maxBytes, overLimit }: Arriving): Promise<Handed> {
     const where = folder();
     const file = where ? path.join(where, randomUUID()) : null;
     let handle: FileHandle | null = file ? await open(file, 'wx', 0o600).catch(() => null) : null;
@@ -56,11 +58,7 @@ export function createHandoff(root = '/dev/shm') {
     try {
       for await (const chunk of body) {
         size += chunk.byteLength;
-        if (size > maxBytes) {
-          throw new InputOverLimit(
-            `The message is larger than ${Math.floor(maxBytes / 1048576)} MB; it was not read`,
-          );
-        }
+        if (size > maxBytes) throw new InputOverLimit(overLimit);
         if (handle) {
           try {
             await handle.write(chunk);
