@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../src/auth/access-token';
-import { timestamp } from '../src/dates';
 import { openDatabase } from '../src/db/database';
 import { loadKeys } from '../src/storage/keys';
 import { multipart, tinyPdf } from './harness';
-import { exited, startServer } from './server-process';
+import { exited, seedUser, startServer } from './server-process';
 
 function files(dir: string): string[] {
   try {
@@ -19,28 +17,6 @@ function files(dir: string): string[] {
   } catch {
     return [];
   }
-}
-
-async function seedUser(dataDir: string): Promise<string> {
-  const handle = await openDatabase({ sqliteFile: path.join(dataDir, 'warrantly.db') });
-  const id = randomUUID();
-  await handle.db
-    .insertInto('users')
-    .values({
-      id,
-      email: `${id}@example.com`,
-      name: 'Crash Tester',
-      picture_url: null,
-      provider: 'google',
-      default_currency: 'USD',
-      warranty_reminder_days: 30,
-      feed_secret: null,
-      created_at: timestamp(),
-      updated_at: timestamp(),
-    })
-    .execute();
-  await handle.close();
-  return id;
 }
 
 async function countOrders(dataDir: string): Promise<number> {

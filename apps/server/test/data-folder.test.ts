@@ -1,14 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../src/auth/access-token';
-import { timestamp } from '../src/dates';
-import { openDatabase } from '../src/db/database';
-import { loadKeys } from '../src/storage/keys';
 import { multipart, tinyPdf } from './harness';
 import { type Running, serverRefusal, startServer } from './processes';
+import { signedInUser } from './server-process';
 
 const SECRET = 'first-secret-first-secret-first-secret';
 const OTHER_SECRET = 'other-secret-other-secret-other-secret';
@@ -22,29 +18,6 @@ function newDataDir(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'warrantly-folder-'));
   roots.push(root);
   return path.join(root, 'data');
-}
-
-/** A user written straight into the running server's SQLite file, and a bearer token for them. */
-async function signedInUser(dataDir: string, appSecret?: string): Promise<string> {
-  const handle = await openDatabase({ sqliteFile: path.join(dataDir, 'warrantly.db') });
-  const id = randomUUID();
-  await handle.db
-    .insertInto('users')
-    .values({
-      id,
-      email: `${id}@example.com`,
-      name: 'Key Tester',
-      picture_url: null,
-      provider: 'google',
-      default_currency: 'USD',
-      warranty_reminder_days: 30,
-      feed_secret: null,
-      created_at: timestamp(),
-      updated_at: timestamp(),
-    })
-    .execute();
-  await handle.close();
-  return `Bearer ${signAccessToken(loadKeys(dataDir, appSecret).signing, id)}`;
 }
 
 const RECEIPT = tinyPdf(['HARDWARE STORE', 'Cordless drill 89.99']);
@@ -75,7 +48,7 @@ describe('the data folder and its keys', () => {
     const dataDir = newDataDir();
     const env = { DATA_DIR: dataDir, APP_SECRET: SECRET };
     let server = await startServer(env);
-    const authorization = await signedInUser(dataDir, SECRET);
+    const authorization = await signedInUser(dataDir, { appSecret: SECRET });
     const orderId = await uploadReceipt(server, authorization);
     await server.stop();
 

@@ -66,7 +66,7 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))(
       cluster = await privateCluster();
       server = await startServer(dataDir, { DATABASE_URL: cluster.url, SYNC_INTERVAL_MINUTES: '0' });
       const base = `http://127.0.0.1:${server.port}`;
-      const authorization = await signedInUser(dataDir, cluster.url);
+      const authorization = await signedInUser(dataDir, { databaseUrl: cluster.url });
       const call = async (url: string, init: RequestInit = {}) => {
         const res = await fetch(`${base}${url}`, init);
         return { status: res.status, body: await res.json() };

@@ -12,6 +12,7 @@ import { sealedKeyId, sealedTextKeyId, sealText } from '../src/storage/envelope'
 import { keyIdOf, loadKeys, readKeyCheck } from '../src/storage/keys';
 import { DIALECTS, multipart, tinyPdf } from './harness';
 import { ownDatabase, type Running, rotateKey, startServer } from './processes';
+import { seedUser } from './server-process';
 
 const RECEIPT_LINES = [
   'CORNER HARDWARE LTD',
@@ -220,24 +221,7 @@ describe('npm run rotate-key with APP_SECRET', () => {
     roots.push(root);
     const dataDir = path.join(root, 'data');
     let server = await startServer({ DATA_DIR: dataDir, APP_SECRET: OLD_SECRET });
-    const userId = randomUUID();
-    const handle = await openDatabase({ sqliteFile: path.join(dataDir, 'warrantly.db') });
-    await handle.db
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: `${userId}@example.com`,
-        name: 'Secret Keeper',
-        picture_url: null,
-        provider: 'google',
-        default_currency: 'USD',
-        warranty_reminder_days: 30,
-        feed_secret: null,
-        created_at: timestamp(),
-        updated_at: timestamp(),
-      })
-      .execute();
-    await handle.close();
+    const userId = await seedUser(dataDir);
     const call = (secret: string, url: string, init: RequestInit = {}) =>
       fetch(`${server.url}${url}`, {
         ...init,

@@ -62,9 +62,9 @@ export function exited(child: ChildProcess): Promise<number | null> {
 
 /**
  * A user written straight into a running server's database (its SQLite file beside it, as WAL allows,
- * or `databaseUrl`), and a bearer header that server accepts for them.
+ * or `databaseUrl`); answers the user's id.
  */
-export async function signedInUser(dataDir: string, databaseUrl?: string): Promise<string> {
+export async function seedUser(dataDir: string, databaseUrl?: string): Promise<string> {
   const handle = await openDatabase({ url: databaseUrl, sqliteFile: path.join(dataDir, 'warrantly.db') });
   const id = randomUUID();
   await handle.db
@@ -83,5 +83,14 @@ export async function signedInUser(dataDir: string, databaseUrl?: string): Promi
     })
     .execute();
   await handle.close();
-  return `Bearer ${signAccessToken(loadKeys(dataDir).signing, id)}`;
+  return id;
+}
+
+/** A seeded user and a bearer header that server accepts for them (its keys opened with `appSecret`). */
+export async function signedInUser(
+  dataDir: string,
+  options: { databaseUrl?: string; appSecret?: string } = {},
+): Promise<string> {
+  const id = await seedUser(dataDir, options.databaseUrl);
+  return `Bearer ${signAccessToken(loadKeys(dataDir, options.appSecret).signing, id)}`;
 }
