@@ -56,21 +56,27 @@ export function findLease(db: Db, userId: string) {
   return db.selectFrom('sync_leases').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function processedIds(
+/** The ids among `ids` that have a row in `table`: processed, or quarantined whatever their attempts. */
+async function idsIn(
   db: Db,
+  table: 'processed_messages' | 'quarantined_messages',
   userId: string,
-  provider: 'google' | 'microsoft',
+  provider: Provider,
   ids: string[],
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
-    .selectFrom('processed_messages')
+    .selectFrom(table)
     .select('message_id')
     .where('user_id', '=', userId)
     .where('provider', '=', provider)
     .where('message_id', 'in', ids)
     .execute();
   return new Set(rows.map((r) => r.message_id));
+}
+
+export function processedIds(db: Db, userId: string, provider: Provider, ids: string[]) {
+  return idsIn(db, 'processed_messages', userId, provider, ids);
 }
 
 export async function markProcessed(
@@ -130,21 +136,8 @@ export function findOrderLines(db: Db, userId: string, orderIds: string[]) {
 }
 
 /** The ids among `ids` that are quarantined, whatever their attempts. */
-export async function quarantinedIds(
-  db: Db,
-  userId: string,
-  provider: Provider,
-  ids: string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('quarantined_messages')
-    .select('message_id')
-    .where('user_id', '=', userId)
-    .where('provider', '=', provider)
-    .where('message_id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.message_id));
+export function quarantinedIds(db: Db, userId: string, provider: Provider, ids: string[]) {
+  return idsIn(db, 'quarantined_messages', userId, provider, ids);
 }
 
 /** Quarantined messages with attempts left, oldest first. */
