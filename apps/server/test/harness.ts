@@ -59,10 +59,16 @@ export interface TestAppOptions {
   databaseUrl?: string;
 }
 
-/** A fresh database (SQLite file, or a PostgreSQL schema of its own), data folder and app, no port. */
-export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
+/**
+ * A fresh data folder and an empty database opened on it: its SQLite file, or on PostgreSQL a schema of its
+ * own (`schema` given: that one, already made).
+ */
+export async function openFreshDatabase(
+  dialect: Dialect,
+  options: { databaseUrl?: string; schema?: string } = {},
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'warrantly-test-'));
-  let schema: string | undefined = options.shareSchemaOf?.schema;
+  let schema = options.schema;
   const url = dialect === 'postgres' ? (options.databaseUrl ?? process.env.TEST_DATABASE_URL) : undefined;
   if (url && !schema) {
     schema = `t_${randomUUID().replaceAll('-', '')}`;
@@ -75,6 +81,15 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     url,
     sqliteFile: path.join(dataDir, 'warrantly.db'),
     ...(schema ? { schema } : {}),
+  });
+  return { dataDir, schema, handle };
+}
+
+/** A fresh database (SQLite file, or a PostgreSQL schema of its own), data folder and app, no port. */
+export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
+  const { dataDir, schema, handle } = await openFreshDatabase(dialect, {
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(options.shareSchemaOf?.schema ? { schema: options.shareSchemaOf.schema } : {}),
   });
   await migrateToLatest(handle.db, handle.dialect, schema);
   const shared = options.shareSchemaOf;

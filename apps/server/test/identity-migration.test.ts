@@ -1,35 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { type Kysely, Migrator, sql } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Dialect, openDatabase } from '../src/db/database';
+import type { Dialect } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import * as initial from '../src/db/migrations/20261122T1400_initial';
 import * as signInStates from '../src/db/migrations/20261122T1500_sign_in_states';
 import * as mailSync from '../src/db/migrations/20261122T1600_mail_sync';
 import { hashFeedSecret } from '../src/modules/feed/feed.service';
 import { loadKeys } from '../src/storage/keys';
-import { DIALECTS } from './harness';
+import { DIALECTS, openFreshDatabase } from './harness';
 
 /** A database as the release before accounts were keyed by subject left it. */
 async function openBeforeIdentity(dialect: Dialect) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'warrantly-migration-'));
-  const url = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  const schema = url ? `t_${randomUUID().replaceAll('-', '')}` : undefined;
-  if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
-  const handle = await openDatabase({
-    url,
-    sqliteFile: path.join(dataDir, 'warrantly.db'),
-    ...(schema ? { schema } : {}),
-  });
+  const { dataDir, schema, handle } = await openFreshDatabase(dialect);
   const db = handle.db as Kysely<any>;
   const earlier = { initial, signInStates, mailSync };
   const names = {

@@ -1,18 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { type Kysely, Migrator, sql } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import * as initial from '../src/db/migrations/20261122T1400_initial';
 import * as signInStates from '../src/db/migrations/20261122T1500_sign_in_states';
 import * as mailSync from '../src/db/migrations/20261122T1600_mail_sync';
 import * as identity from '../src/db/migrations/20261124T1100_identity';
 import * as dataAtRest from '../src/db/migrations/20261124T1300_data_at_rest';
-import { DIALECTS } from './harness';
+import { DIALECTS, openFreshDatabase } from './harness';
 
 const EARLIER = {
   '20261122T1400_initial': initial,
@@ -25,20 +21,7 @@ const SUBJECT = 'Dinner on Friday with Sam Rivera';
 
 describe.each(DIALECTS)('the quarantine migration on %s', (dialect) => {
   it('erases the subjects and dates stored for processed messages, keeping their ids', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'warrantly-migration-'));
-    const url = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-    const schema = url ? `t_${randomUUID().replaceAll('-', '')}` : undefined;
-    if (url) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`create schema ${schema}`);
-      await client.end();
-    }
-    const handle = await openDatabase({
-      url,
-      sqliteFile: path.join(dataDir, 'warrantly.db'),
-      ...(schema ? { schema } : {}),
-    });
+    const { dataDir, schema, handle } = await openFreshDatabase(dialect);
     const db = handle.db as Kysely<any>;
     try {
       const { error } = await new Migrator({
