@@ -56,6 +56,11 @@ export const CONSUMABLES: { main: string[]; part: string[]; everyDays: number }[
 const hasWord = (text: string, phrase: string) =>
   new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?\\b`, 'i').test(text);
 
+/** True when `name` reads as a consumable part of some main product (a filter, a brush head...). */
+export function isConsumable(name: string): boolean {
+  return CONSUMABLES.some((rule) => rule.part.some((p) => hasWord(name, p)));
+}
+
 /**
  * The id of the main product `partName` is a consumable of, among the user's `owned` purchases (newest
  * first), with the usual interval; null when it is no known consumable or the user owns no such product.

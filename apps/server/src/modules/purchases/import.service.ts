@@ -1,7 +1,7 @@
 import type { Extraction } from '@warrantly/extract/types';
 import { timestamp } from '../../dates';
 import type { Db } from '../../db/schema';
-import { findMainProduct } from '../parts/consumables';
+import { findMainProduct, isConsumable } from '../parts/consumables';
 import { parsePrice } from './amounts';
 import { categorize, estimateWarranty } from './categories';
 import * as repo from './purchases.repository';
@@ -54,12 +54,12 @@ export async function importExtraction(
           },
         ];
   const orderId = await uniqueOrderId(trx, userId, extraction.order_id, from);
-  const owned = await trx
-    .selectFrom('orders')
-    .select(['id', 'product_name', 'parent_id'])
-    .where('user_id', '=', userId)
-    .orderBy('purchase_date', 'desc')
-    .execute();
+  // The user's products are read only when a line is a consumable to link: most imports need none.
+  let owned: Promise<repo.OwnedProduct[]> | undefined;
+  const ownedProducts = () => {
+    owned ??= repo.selectOwnedProducts(trx, userId);
+    return owned;
+  };
   const ids: number[] = [];
   for (const [lineNo, line] of lines.entries()) {
     const existing = await trx
@@ -75,7 +75,7 @@ export async function importExtraction(
       line.price === null ? null : extraction.currency ? `${extraction.currency} ${line.price}` : line.price;
     const category = categorize(line.name);
     const warranty = estimateWarranty(category, purchaseDate);
-    const main = findMainProduct(line.name, owned);
+    const main = isConsumable(line.name) ? findMainProduct(line.name, await ownedProducts()) : null;
     const id = await repo.insertOrder(trx, {
       user_id: userId,
       order_id: orderId,
@@ -100,7 +100,7 @@ export async function importExtraction(
       updated_at: timestamp(now),
     });
     ids.push(id);
-    owned.unshift({ id, product_name: line.name, parent_id: main?.mainId ?? null });
+    if (owned) (await owned).unshift({ id, product_name: line.name, parent_id: main?.mainId ?? null });
   }
   if (ids.length > 0) await repo.bumpDataVersion(trx, userId);
   return { ids, orderId };

@@ -78,6 +78,18 @@ export function findOrderRow(db: Db, userId: string, id: number) {
     .executeTakeFirst();
 }
 
+export type OwnedProduct = { id: number; product_name: string; parent_id: number | null };
+
+/** The user's purchases as consumables are matched against them, newest first. */
+export function selectOwnedProducts(db: Db, userId: string): Promise<OwnedProduct[]> {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'product_name', 'parent_id'])
+    .where('user_id', '=', userId)
+    .orderBy('purchase_date', 'desc')
+    .execute();
+}
+
 export async function insertOrder(db: Db, row: NewOrder): Promise<number> {
   const { id } = await db.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
