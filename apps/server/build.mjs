@@ -6,8 +6,8 @@ await build({
   // The extraction launcher and readers are child processes started by path, so each is its own entry.
   entryPoints: {
     server: 'src/server.ts',
-    'extraction-launcher': 'src/modules/documents/extraction-launcher.ts',
-    'extraction-worker': 'src/modules/documents/extraction-worker.ts',
+    'extraction-launcher': 'src/modules/receipts/reader/extraction-launcher.ts',
+    'extraction-worker': 'src/modules/receipts/reader/extraction-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

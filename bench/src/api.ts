@@ -10,11 +10,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app';
-import { signAccessToken } from '../../apps/server/src/auth/access-token';
+import { signAccessToken } from '../../apps/server/src/modules/auth/access-token';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { createExtractionPool } from '../../apps/server/src/modules/documents/extraction-pool';
+import { createExtractionPool } from '../../apps/server/src/modules/receipts/reader/extraction-pool';
 import {
   listPurchasesQuery,
   sumByCurrencyQuery,

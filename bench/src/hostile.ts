@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SyncSummary } from '@warrantly/contract/sync';
+import type { SyncSummary } from '@warrantly/contract/mail-sync';
 import Database from 'better-sqlite3';
 import { giantPagePdf, inflationBombPdf, ordinaryOrders, poisonMessages } from './poison';
 import { percentile, routeStats, type Sample, startPoller } from './support/poller';

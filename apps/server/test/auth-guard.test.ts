@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../src/auth/access-token';
+import { signAccessToken } from '../src/modules/auth/access-token';
 import { createTestApp, DIALECTS, type TestApp } from './harness';
 
 describe.each(DIALECTS)('every protected route on %s', (dialect) => {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../src/auth/access-token';
+import { signAccessToken } from '../src/modules/auth/access-token';
 import { openDatabase } from '../src/db/database';
 import { loadKeys } from '../src/storage/keys';
 import { multipart, tinyPdf } from './harness';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputOverLimit } from '../src/errors';
-import { createHandoff } from '../src/modules/documents/handoff';
+import { createHandoff } from '../src/modules/receipts/reader/handoff';
 
 /** A body arriving in pieces, as a provider's answer streams in; `fail` breaks it off after them. */
 async function* arriving(pieces: string[], fail?: Error): AsyncIterable<Uint8Array> {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app';
-import { signAccessToken } from '../src/auth/access-token';
+import { signAccessToken } from '../src/modules/auth/access-token';
 import { loadConfig } from '../src/config';
 import { timestamp } from '../src/dates';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../src/db/database';
@@ -16,7 +16,7 @@ import {
   createExtractionPool,
   type ExtractionPoolOptions,
   poolOptionsFrom,
-} from '../src/modules/documents/extraction-pool';
+} from '../src/modules/receipts/reader/extraction-pool';
 import type { ProviderEndpoints } from '../src/providers/endpoints';
 import { createFsBlobStore } from '../src/storage/fs-blob-store';
 import { loadKeys } from '../src/storage/keys';

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import * as initial from '../src/db/migrations/20261122T1400_initial';
 import * as signInStates from '../src/db/migrations/20261122T1500_sign_in_states';
 import * as mailSync from '../src/db/migrations/20261122T1600_mail_sync';
-import { hashFeedSecret } from '../src/modules/feed/feed.service';
+import { hashFeedSecret } from '../src/modules/reminders/feed.service';
 import { loadKeys } from '../src/storage/keys';
 import { DIALECTS, openFreshDatabase } from './harness';
 

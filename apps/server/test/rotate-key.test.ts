@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../src/auth/access-token';
+import { signAccessToken } from '../src/modules/auth/access-token';
 import { timestamp } from '../src/dates';
 import { openDatabase } from '../src/db/database';
 import { createProviderTokens, context as tokenContext } from '../src/modules/auth/provider-accounts';

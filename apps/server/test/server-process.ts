@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signAccessToken } from '../src/auth/access-token';
+import { signAccessToken } from '../src/modules/auth/access-token';
 import { timestamp } from '../src/dates';
 import { openDatabase } from '../src/db/database';
 import { loadKeys } from '../src/storage/keys';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startSandbox } from '@warrantly/sandbox/sandbox';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSyncScheduler } from '../src/modules/sync/sync-scheduler';
+import { createSyncScheduler } from '../src/modules/mail-sync/mail-sync-scheduler';
 import { sandboxEndpoints } from '../src/providers/start-providers';
 import { createTestApp, DIALECTS, type TestApp } from './harness';
 import { orderMail } from './mail-fixtures';

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@warrantly/contract/calendar';
+import type { CalendarEvent } from '@warrantly/contract/reminders';
 
 /** An all-day event this app puts on a user's calendar. */
 export interface AppEventInput {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { feedSecretContext, hashFeedSecret } from '../../modules/feed/feed.service';
+import { feedSecretContext, hashFeedSecret } from '../../modules/reminders/feed.service';
 import { extractionContext } from '../../modules/receipts/receipts.service';
 import { type EncryptionKeys, sealText } from '../../storage/envelope';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@warrantly/contract/auth';
-import { signAccessToken } from '../../auth/access-token';
+import { signAccessToken } from './access-token';
 import { timestamp } from '../../dates';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@warrantly/contract/calendar';
+import type { CalendarEvent } from '@warrantly/contract/reminders';
 import { addDays } from '../../dates';
 import { intervalRule } from '../../modules/parts/consumables';
 import type { AppEventInput, CalendarProvider } from '../calendar';

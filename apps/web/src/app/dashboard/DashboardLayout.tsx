@@ -8,7 +8,7 @@ import { paths } from '../paths';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
-import { trackTab } from './tracking-api';
+import { trackTab } from '../../features/tracking/tracking-api';
 import { useLogout } from './use-logout';
 
 /** The protected shell: guard, sidebar, top bar, tab tracking, toasts, and the 404 page as error page. */

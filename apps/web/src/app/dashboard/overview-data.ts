@@ -1,5 +1,5 @@
 import { purchasesApi } from '@/features/purchases/purchases-api';
-import { calendarApi } from '@/features/reminders/calendar-api';
+import { calendarApi } from '@/features/reminders/reminders-api';
 import { nextTask } from '@/lib/next-task';
 import { appStore } from '../app-store';
 import { selectIsSignedIn, selectProvider } from '../auth-slice';

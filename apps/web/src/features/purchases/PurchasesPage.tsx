@@ -7,8 +7,8 @@ import { PageHeader } from '@/components/PageHeader';
 import { formatAmount, orNotProvided, possessive } from '@/lib/format';
 import { ManualPurchaseModal } from './components/ManualPurchaseModal';
 import { PurchaseTable } from './components/PurchaseTable';
-import { SyncingNotice } from './components/SyncingNotice';
-import { useMailSync } from './use-mail-sync';
+import { SyncingNotice } from '../mail-sync/SyncingNotice';
+import { useMailSync } from '../mail-sync/use-mail-sync';
 
 export const PURCHASES_PAGE_SIZE = 6;
 

@@ -5,7 +5,7 @@ import type {
   TotalPrice,
   UpcomingWarrantyCount,
 } from '@warrantly/contract/purchases';
-import type { SyncSummary } from '@warrantly/contract/sync';
+import type { SyncSummary } from '@warrantly/contract/mail-sync';
 import { api } from '@/app/api';
 
 /** Each provider's mailbox sync (SPEC section 7); only the signed-in provider's is ever called. */

@@ -6,7 +6,7 @@ import { ActionButton } from '@/components/ActionButton';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { possessive } from '@/lib/format';
-import { useGetEventsQuery } from './calendar-api';
+import { useGetEventsQuery } from './reminders-api';
 import { CalendarFeed } from './components/CalendarFeed';
 import { MonthCalendar } from './components/MonthCalendar';
 import { ReminderSettings } from './components/ReminderSettings';

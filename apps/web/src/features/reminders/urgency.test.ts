@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@warrantly/contract/calendar';
+import type { CalendarEvent } from '@warrantly/contract/reminders';
 import { describe, expect, it } from 'vitest';
 import { chipColor, daysUntilEvent, upcomingEvents, urgencyLabel, urgencyOf } from './urgency';
 

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@warrantly/contract/calendar';
+import type { CalendarEvent } from '@warrantly/contract/reminders';
 import { calendarDaysBetween, parseIsoDate } from '@/lib/dates';
 
 type EventTime = CalendarEvent['end'];

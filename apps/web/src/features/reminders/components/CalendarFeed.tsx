@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
 import { Icon } from '@/components/Icon';
 import { showToast } from '@/lib/toasts';
-import { useGetFeedUrlQuery, useRotateFeedUrlMutation } from '../calendar-api';
+import { useGetFeedUrlQuery, useRotateFeedUrlMutation } from '../reminders-api';
 
 /** Copies text, falling back to selecting the field when the Clipboard API is unavailable. */
 async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {

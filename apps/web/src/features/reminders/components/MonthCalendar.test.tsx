@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CalendarEvent } from '@warrantly/contract/calendar';
+import type { CalendarEvent } from '@warrantly/contract/reminders';
 import { describe, expect, it } from 'vitest';
 import { MonthCalendar } from './MonthCalendar';
 

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@warrantly/contract/calendar';
+import type { CalendarEvent } from '@warrantly/contract/reminders';
 import { useId, useState } from 'react';
 import { isSameDay, MONTH_NAMES, monthGrid, toIsoDate, WEEKDAY_SHORT, yearOptions } from '@/lib/dates';
 import { CHIP_CLASSES, chipColor, eventStartDay, eventText } from '../urgency';

@@ -1,8 +1,8 @@
-import type { Settings } from '@warrantly/contract/calendar';
+import type { Settings } from '@warrantly/contract/reminders';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
 import { showToast } from '@/lib/toasts';
-import { useGetSettingsQuery, useUpdateSettingsMutation } from '../calendar-api';
+import { useGetSettingsQuery, useUpdateSettingsMutation } from '../reminders-api';
 
 const LEAD_DAYS = [1, 3, 7, 14, 30, 60, 90];
 const CURRENCIES = [

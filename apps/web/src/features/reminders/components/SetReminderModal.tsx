@@ -4,7 +4,7 @@ import { useAppSelector } from '@/app/hooks';
 import { DateField } from '@/components/DateField';
 import { Modal } from '@/components/Modal';
 import { showToast } from '@/lib/toasts';
-import { useCreateReminderMutation } from '../calendar-api';
+import { useCreateReminderMutation } from '../reminders-api';
 import {
   CLOSE_AFTER_SUCCESS_MS,
   clearFieldError,

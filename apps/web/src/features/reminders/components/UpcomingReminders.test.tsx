@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import type { CalendarEvent } from '@warrantly/contract/calendar';
+import type { CalendarEvent } from '@warrantly/contract/reminders';
 import { describe, expect, it } from 'vitest';
 import { UpcomingReminders } from './UpcomingReminders';
 

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@warrantly/contract/calendar';
+import type { CalendarEvent } from '@warrantly/contract/reminders';
 import { useId } from 'react';
 import { toIsoDate } from '@/lib/dates';
 import {

@@ -2,7 +2,7 @@ import { useDeferredValue } from 'react';
 import { selectProvider } from '@/app/auth-slice';
 import { useAppSelector } from '@/app/hooks';
 import { Spinner } from '@/components/Spinner';
-import { useGetEventsQuery } from '../calendar-api';
+import { useGetEventsQuery } from '../reminders-api';
 import { UpcomingReminders } from './UpcomingReminders';
 
 /** Upcoming Reminders from the signed-in provider's calendar (the other provider is never asked). */

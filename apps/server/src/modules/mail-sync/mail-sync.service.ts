@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Purchase } from '@warrantly/contract/purchases';
-import type { SyncSummary } from '@warrantly/contract/sync';
+import type { SyncSummary } from '@warrantly/contract/mail-sync';
 import type { Extraction } from '@warrantly/extract/types';
 import { type Kysely, sql } from 'kysely';
 import { isoDate, timestamp } from '../../dates';
@@ -17,7 +17,7 @@ import { requireSignedInWith } from '../auth/provider-accounts';
 import { extractionStatus, hasPurchase, importExtraction } from '../purchases/import.service';
 import * as purchasesRepo from '../purchases/purchases.repository';
 import { dataVersion, toPurchase } from '../purchases/purchases.service';
-import * as repo from './sync.repository';
+import * as repo from './mail-sync.repository';
 
 export interface MailSyncDeps {
   db: Kysely<Database>;

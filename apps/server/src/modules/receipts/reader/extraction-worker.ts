@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { extractEmail } from '@warrantly/extract/email';
 import { extractPdf } from '@warrantly/extract/pdf';
 import type { Extraction } from '@warrantly/extract/types';
-import { type RawMessage, rfc822Of } from '../../providers/mail';
+import { type RawMessage, rfc822Of } from '../../../providers/mail';
 import type { Handed } from './handoff';
 
 /** What a reader is asked to read: the document as handed over, and how to read it. */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 import { type AccessClaims, verifyAccessToken } from './access-token';
 
 declare module 'fastify' {

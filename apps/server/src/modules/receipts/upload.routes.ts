@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import { readForm } from '../../http/multipart';
 import { checkedPdf } from '../purchases/purchases.routes';
-import * as service from './documents.service';
+import * as service from './upload.service';
 
 export const documentsRoutes: FastifyPluginAsync<{
   deps: service.DocumentDeps;

@@ -1,4 +1,4 @@
-import { FeedUrl } from '@warrantly/contract/calendar';
+import { FeedUrl } from '@warrantly/contract/reminders';
 import { ErrorBody } from '@warrantly/contract/common';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

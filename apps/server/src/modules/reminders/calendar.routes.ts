@@ -1,4 +1,4 @@
-import { CalendarEvent, CalendarEventList, ReminderCreate } from '@warrantly/contract/calendar';
+import { CalendarEvent, CalendarEventList, ReminderCreate } from '@warrantly/contract/reminders';
 import { ErrorBody } from '@warrantly/contract/common';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import type { CalendarEvent, ReminderCreate } from '@warrantly/contract/calendar';
+import type { CalendarEvent, ReminderCreate } from '@warrantly/contract/reminders';
 import type { Kysely } from 'kysely';
 import { addDays, isoDate, timestamp } from '../../dates';
 import type { Database } from '../../db/schema';

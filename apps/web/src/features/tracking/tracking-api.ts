@@ -1,5 +1,5 @@
 import type { TrackInteraction } from '@warrantly/contract/purchases';
-import { api } from '../api';
+import { api } from '../../app/api';
 
 const trackingApi = api.injectEndpoints({
   endpoints: (build) => ({

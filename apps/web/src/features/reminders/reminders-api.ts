@@ -6,7 +6,7 @@ import type {
   ReminderCreate,
   Settings,
   SettingsUpdate,
-} from '@warrantly/contract/calendar';
+} from '@warrantly/contract/reminders';
 import { api } from '@/app/api';
 
 /** Each provider's calendar endpoints (SPEC section 7); only the signed-in provider's are called. */

@@ -1,6 +1,6 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { ErrorBody } from '@warrantly/contract/common';
-import { SyncSummary } from '@warrantly/contract/sync';
+import { SyncSummary } from '@warrantly/contract/mail-sync';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { MailSync } from './mail-sync.service';

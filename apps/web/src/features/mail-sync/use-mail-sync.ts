@@ -1,8 +1,8 @@
-import type { SyncSummary } from '@warrantly/contract/sync';
+import type { SyncSummary } from '@warrantly/contract/mail-sync';
 import { selectProvider } from '@/app/auth-slice';
 import { useAppSelector } from '@/app/hooks';
 import { showToast } from '@/lib/toasts';
-import { useSyncMailboxMutation } from './purchases-api';
+import { useSyncMailboxMutation } from '../purchases/purchases-api';
 
 /** What a finished sync tells the user, e.g. 'Mailbox synced: 3 new purchases, 1 updated (40 messages read).' */
 export function syncSummaryText(summary: SyncSummary): string {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { type FileHandle, open, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { InputOverLimit } from '../../errors';
+import { InputOverLimit } from '../../../errors';
 
 /** A document as a reader receives it: the name of its file, or its bytes. */
 export type Handed = { file: string } | { bytes: Uint8Array };

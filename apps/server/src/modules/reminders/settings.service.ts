@@ -1,4 +1,4 @@
-import type { Settings, SettingsUpdate } from '@warrantly/contract/calendar';
+import type { Settings, SettingsUpdate } from '@warrantly/contract/reminders';
 import type { Kysely } from 'kysely';
 import { timestamp } from '../../dates';
 import type { Database, Db } from '../../db/schema';
