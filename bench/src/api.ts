@@ -10,15 +10,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app';
-import { signAccessToken } from '../../apps/server/src/modules/auth/access-token';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { createExtractionPool } from '../../apps/server/src/modules/receipts/reader/extraction-pool';
+import { signAccessToken } from '../../apps/server/src/modules/auth/access-token';
 import {
   listPurchasesQuery,
   sumByCurrencyQuery,
 } from '../../apps/server/src/modules/purchases/purchases.repository';
+import { createExtractionPool } from '../../apps/server/src/modules/receipts/reader/extraction-pool';
 import { createFsBlobStore } from '../../apps/server/src/storage/fs-blob-store';
 import { loadKeys } from '../../apps/server/src/storage/keys';
 import { procMemoryMb, ROOT, type ServerProcess, startServerProcess } from './support/server';

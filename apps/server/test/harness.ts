@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app';
-import { signAccessToken } from '../src/modules/auth/access-token';
 import { loadConfig } from '../src/config';
 import { timestamp } from '../src/dates';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { loggerOptions } from '../src/logging';
+import { signAccessToken } from '../src/modules/auth/access-token';
 import {
   createExtractionPool,
   type ExtractionPoolOptions,

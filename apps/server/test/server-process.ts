@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signAccessToken } from '../src/modules/auth/access-token';
 import { timestamp } from '../src/dates';
 import { openDatabase } from '../src/db/database';
+import { signAccessToken } from '../src/modules/auth/access-token';
 import { loadKeys } from '../src/storage/keys';
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));

@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { context as tokenContext } from '../modules/auth/provider-accounts';
-import { feedSecretContext } from '../modules/reminders/feed.service';
 import { extractionContext } from '../modules/receipts/receipts.service';
+import { feedSecretContext } from '../modules/reminders/feed.service';
 import type { BlobStore } from './blob-store';
 import {
   type EncryptionKeys,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { feedSecretContext, hashFeedSecret } from '../../modules/reminders/feed.service';
 import { extractionContext } from '../../modules/receipts/receipts.service';
+import { feedSecretContext, hashFeedSecret } from '../../modules/reminders/feed.service';
 import { type EncryptionKeys, sealText } from '../../storage/envelope';
 
 const BATCH = 500;

@@ -13,9 +13,9 @@ import { AppError } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
 import type { EncryptionKeys } from '../../storage/envelope';
 import type { ProviderName, ProviderTokens } from '../auth/provider-accounts';
-import type { Calendar } from '../reminders/calendar.service';
 import { listPurchases } from '../purchases/purchases.service';
 import { receiptFile } from '../receipts/receipts.service';
+import type { Calendar } from '../reminders/calendar.service';
 import * as repo from './account.repository';
 import { purchasesCsv, uniqueName, type ZipEntry, zipStream } from './account-export';
 

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@warrantly/contract/auth';
-import { signAccessToken } from './access-token';
 import { timestamp } from '../../dates';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
+import { signAccessToken } from './access-token';
 import * as repo from './auth.repository';
 
 /** Refresh tokens live 30 days and rotate on every use. */

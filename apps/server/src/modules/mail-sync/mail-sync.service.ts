@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Purchase } from '@warrantly/contract/purchases';
 import type { SyncSummary } from '@warrantly/contract/mail-sync';
+import type { Purchase } from '@warrantly/contract/purchases';
 import type { Extraction } from '@warrantly/extract/types';
 import { type Kysely, sql } from 'kysely';
 import { isoDate, timestamp } from '../../dates';

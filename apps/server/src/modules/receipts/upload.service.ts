@@ -8,9 +8,9 @@ import type { EncryptionKeys } from '../../storage/envelope';
 import { extractionStatus, hasPurchase, importExtraction } from '../purchases/import.service';
 import * as purchasesRepo from '../purchases/purchases.repository';
 import { dataVersion, toPurchase } from '../purchases/purchases.service';
-import * as receipts from './receipts.service';
 import type { ExtractionPool } from './reader/extraction-pool';
 import type { Refiner } from './reader/llm-refiner';
+import * as receipts from './receipts.service';
 
 export interface DocumentDeps {
   db: Kysely<Database>;

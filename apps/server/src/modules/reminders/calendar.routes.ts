@@ -1,5 +1,5 @@
-import { CalendarEvent, CalendarEventList, ReminderCreate } from '@warrantly/contract/reminders';
 import { ErrorBody } from '@warrantly/contract/common';
+import { CalendarEvent, CalendarEventList, ReminderCreate } from '@warrantly/contract/reminders';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Calendar } from './calendar.service';

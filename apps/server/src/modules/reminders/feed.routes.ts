@@ -1,5 +1,5 @@
-import { FeedUrl } from '@warrantly/contract/reminders';
 import { ErrorBody } from '@warrantly/contract/common';
+import { FeedUrl } from '@warrantly/contract/reminders';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
-import { Settings, SettingsUpdate } from '@warrantly/contract/reminders';
 import { ErrorBody } from '@warrantly/contract/common';
+import { Settings, SettingsUpdate } from '@warrantly/contract/reminders';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Toasts } from '@/components/Toasts';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
+import { trackTab } from '../../features/tracking/tracking-api';
 import { selectIsSignedIn } from '../auth-slice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
-import { trackTab } from '../../features/tracking/tracking-api';
 import { useLogout } from './use-logout';
 
 /** The protected shell: guard, sidebar, top bar, tab tracking, toasts, and the 404 page as error page. */

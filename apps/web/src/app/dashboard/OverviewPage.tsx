@@ -6,13 +6,13 @@ import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { StatCard } from '@/components/StatCard';
 import { SyncingNotice } from '@/features/mail-sync/SyncingNotice';
+import { useMailSync } from '@/features/mail-sync/use-mail-sync';
 import {
   useGetActiveWarrantyCountQuery,
   useGetPurchasesQuery,
   useGetTotalPriceQuery,
   useGetUpcomingWarrantyCountQuery,
 } from '@/features/purchases/purchases-api';
-import { useMailSync } from '@/features/mail-sync/use-mail-sync';
 import { UpcomingRemindersPanel } from '@/features/reminders/components/UpcomingRemindersPanel';
 import { formatAmount, orNotProvided, possessive } from '@/lib/format';
 import { formatMoney } from '@/lib/money';

@@ -5,10 +5,10 @@ import { ActionButton } from '@/components/ActionButton';
 import type { Column } from '@/components/DataTable';
 import { PageHeader } from '@/components/PageHeader';
 import { formatAmount, orNotProvided, possessive } from '@/lib/format';
-import { ManualPurchaseModal } from './components/ManualPurchaseModal';
-import { PurchaseTable } from './components/PurchaseTable';
 import { SyncingNotice } from '../mail-sync/SyncingNotice';
 import { useMailSync } from '../mail-sync/use-mail-sync';
+import { ManualPurchaseModal } from './components/ManualPurchaseModal';
+import { PurchaseTable } from './components/PurchaseTable';
 
 export const PURCHASES_PAGE_SIZE = 6;
 

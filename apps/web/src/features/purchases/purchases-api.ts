@@ -1,11 +1,11 @@
 import type { Provider } from '@warrantly/contract/auth';
+import type { SyncSummary } from '@warrantly/contract/mail-sync';
 import type {
   ActiveWarrantyCount,
   Purchase,
   TotalPrice,
   UpcomingWarrantyCount,
 } from '@warrantly/contract/purchases';
-import type { SyncSummary } from '@warrantly/contract/mail-sync';
 import { api } from '@/app/api';
 
 /** Each provider's mailbox sync (SPEC section 7); only the signed-in provider's is ever called. */

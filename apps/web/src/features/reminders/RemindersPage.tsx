@@ -6,12 +6,12 @@ import { ActionButton } from '@/components/ActionButton';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { possessive } from '@/lib/format';
-import { useGetEventsQuery } from './reminders-api';
 import { CalendarFeed } from './components/CalendarFeed';
 import { MonthCalendar } from './components/MonthCalendar';
 import { ReminderSettings } from './components/ReminderSettings';
 import { SetReminderModal } from './components/SetReminderModal';
 import { UpcomingReminders } from './components/UpcomingReminders';
+import { useGetEventsQuery } from './reminders-api';
 
 export function RemindersPage() {
   const name = useDisplayName();

@@ -4,7 +4,6 @@ import { useAppSelector } from '@/app/hooks';
 import { DateField } from '@/components/DateField';
 import { Modal } from '@/components/Modal';
 import { showToast } from '@/lib/toasts';
-import { useCreateReminderMutation } from '../reminders-api';
 import {
   CLOSE_AFTER_SUCCESS_MS,
   clearFieldError,
@@ -12,6 +11,7 @@ import {
   type ReminderFormErrors,
   validateReminder,
 } from '../reminder-form';
+import { useCreateReminderMutation } from '../reminders-api';
 
 const EMPTY = { product_name: '', event_date: '' };
 const SUCCESS_TEXT = {
