@@ -1,4 +1,4 @@
-import { nextTask } from '@/lib/next-task';
+import { nextTask } from './next-task';
 import { type AppStore, makeStore } from './store';
 import { SESSION_CHANNEL } from './token-refresh';
 

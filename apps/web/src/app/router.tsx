@@ -2,7 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState 
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { LandingPage } from '@/features/landing/LandingPage';
-import { nextTask } from '@/lib/next-task';
+import { nextTask } from './next-task';
 import { paths } from './paths';
 
 interface PageHandle {

@@ -9,10 +9,10 @@ import {
   REGISTER,
   REHYDRATE,
 } from 'redux-persist';
-import { storeTokens, storeUser } from '@/lib/session';
 import { api, type ThunkExtra } from './api';
 import { authReducer, loggedOut, selectIsSignedIn, signedIn } from './auth-slice';
 import { localStorageEngine } from './persist-storage';
+import { storeTokens, storeUser } from './session';
 import { createTokenRefresher, isSessionMessage, type SessionMessage } from './token-refresh';
 
 const rootReducer = combineReducers({ auth: authReducer, [api.reducerPath]: api.reducer });

@@ -1,6 +1,6 @@
 import type { TokenPair } from '@warrantly/contract/auth';
-import { readStoredTokens, type StoredTokens, storageKeys, storeTokens } from '@/lib/session';
 import { type AuthState, loggedOut, tokensRefreshed } from './auth-slice';
+import { readStoredTokens, type StoredTokens, storageKeys, storeTokens } from './session';
 
 export const REFRESH_URL = '/api/v1/auth/refresh/';
 /** The Web Lock every tab of the app takes to refresh, so only one spends the shared refresh token. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { pageItems } from '@/lib/pagination';
 import { Icon } from './Icon';
+import { pageItems } from './paging';
 
 interface Props {
   page: number;

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
-import { showResult } from '@/lib/alerts';
-import { isPdfFile } from '@/lib/pdf-file';
+import { showResult } from './alerts';
+import { isPdfFile } from './pdf-file';
 
 interface Props {
   label: string;

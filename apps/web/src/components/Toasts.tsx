@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { areToastsRequested, subscribeToToasts } from '@/lib/toasts';
+import { areToastsRequested, subscribeToToasts } from './show-toast';
 
 const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
 

@@ -35,10 +35,3 @@ export function possessive(name: string | null | undefined): string {
   if (who === 'Your') return who;
   return who.endsWith('s') ? `${who}'` : `${who}'s`;
 }
-
-/** Bytes as a short size, e.g. 1536 → '1.5 KB'. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

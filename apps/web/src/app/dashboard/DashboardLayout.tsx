@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Toasts } from '@/components/Toasts';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
-import { trackTab } from '../../features/tracking/tracking-api';
+import { trackTab } from '@/features/tracking/tracking-api';
 import { selectIsSignedIn } from '../auth-slice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { paths } from '../paths';

@@ -1,8 +1,8 @@
 import { purchasesApi } from '@/features/purchases/purchases-api';
 import { calendarApi } from '@/features/reminders/reminders-api';
-import { nextTask } from '@/lib/next-task';
 import { appStore } from '../app-store';
 import { selectIsSignedIn, selectProvider } from '../auth-slice';
+import { nextTask } from '../next-task';
 
 /**
  * Asks for the overview's data (purchases, the three totals, the calendar's events) the moment a link to

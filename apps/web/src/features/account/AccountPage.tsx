@@ -9,7 +9,7 @@ import { ActionButton } from '@/components/ActionButton';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
-import { showToast } from '@/lib/toasts';
+import { showToast } from '@/components/show-toast';
 import { useDeleteAccountMutation, useDisconnectMailboxMutation, useGetAccountQuery } from './account-api';
 import { AccountCard as Card } from './components/AccountCard';
 import { DeleteAccountDialog } from './components/DeleteAccountDialog';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
 import { fetchFileBlob } from '@/app/authorized-request';
 import { useAppDispatch } from '@/app/hooks';
+import { showToast } from '@/components/show-toast';
 import { toIsoDate } from '@/lib/dates';
-import { showToast } from '@/lib/toasts';
 
 const EXPORT_URL = '/api/v1/account/export/';
 

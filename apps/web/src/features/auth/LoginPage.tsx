@@ -1,9 +1,9 @@
 import type { Provider } from '@warrantly/contract/auth';
 import { useLocation } from 'react-router';
 import { paths, signInUrls } from '@/app/paths';
+import { storeLoginIntent } from '@/app/session';
 import { BackLink } from '@/components/BackLink';
 import { Logo } from '@/components/Logo';
-import { storeLoginIntent } from '@/lib/session';
 import { ProviderMark } from './ProviderMark';
 
 /** Where the guard sent the user from, so sign-in can return there. */

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { Provider as StoreProvider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '@/app/session';
 import { makeStore } from '@/app/store';
-import { storageKeys } from '@/lib/session';
 import { GoogleSuccessPage } from './SuccessPage';
 
 /** Arrives on the Google success page with tokens in the address; the refresh endpoint answers `status`. */

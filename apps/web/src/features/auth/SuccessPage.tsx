@@ -4,9 +4,9 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { signedIn } from '@/app/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/app/paths';
+import { readLoginProvider, safeDashboardPath, storageKeys } from '@/app/session';
 import { exchangeRefreshToken, RefreshUnavailable } from '@/app/token-refresh';
 import { Logo } from '@/components/Logo';
-import { readLoginProvider, safeDashboardPath, storageKeys } from '@/lib/session';
 
 const PROVIDER_LABEL: Record<Provider, string> = { google: 'Google', microsoft: 'Microsoft' };
 

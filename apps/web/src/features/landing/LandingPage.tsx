@@ -1,4 +1,4 @@
-import { hasStoredSession } from '@/lib/session';
+import { hasStoredSession } from '@/app/session';
 import { AdminTools } from './components/AdminTools';
 import { DashboardPreview } from './components/DashboardPreview';
 import { FeatureGrid } from './components/FeatureGrid';

@@ -7,7 +7,7 @@ import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
 import { Spinner } from '@/components/Spinner';
-import { usePagedItems } from '@/hooks/usePagedItems';
+import { usePagedItems } from '@/components/use-paged-items';
 import { possessive } from '@/lib/format';
 import { isWebLink, partPrice, partText } from './part-display';
 import { useGetMainProductsQuery } from './parts-api';

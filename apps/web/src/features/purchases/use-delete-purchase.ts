@@ -1,5 +1,5 @@
 import { apiErrorMessage } from '@/app/api';
-import { confirmDelete, showResult } from '@/lib/alerts';
+import { confirmDelete, showResult } from '@/components/alerts';
 import { useDeletePurchaseMutation } from './purchases-api';
 
 /** Delete with the spec's confirmation and result dialogs. */

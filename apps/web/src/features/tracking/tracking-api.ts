@@ -1,5 +1,5 @@
-import type { TrackInteraction } from '@warrantly/contract/purchases';
-import { api } from '../../app/api';
+import type { TrackInteraction } from '@warrantly/contract/tracking';
+import { api } from '@/app/api';
 
 const trackingApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,9 +1,9 @@
 import type { Purchase } from '@warrantly/contract/purchases';
 import { type FormEvent, useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
+import { showResult } from '@/components/alerts';
 import { Modal } from '@/components/Modal';
 import { PdfFileField } from '@/components/PdfFileField';
-import { showResult } from '@/lib/alerts';
 import { formValuesOf, intervalOf, type PartLink, updatePurchaseBody } from '../purchase-form';
 import { useUpdatePurchaseMutation } from '../purchases-api';
 import { PartLinkFields } from './PartLinkFields';

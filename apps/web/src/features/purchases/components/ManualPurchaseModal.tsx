@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
+import { showResult } from '@/components/alerts';
 import { Modal } from '@/components/Modal';
 import { PdfFileField } from '@/components/PdfFileField';
-import { showResult } from '@/lib/alerts';
 import {
   createPurchaseBody,
   EMPTY_PURCHASE_FORM,

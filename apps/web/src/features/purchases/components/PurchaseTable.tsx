@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { Pagination } from '@/components/Pagination';
 import { Spinner } from '@/components/Spinner';
-import { usePagedItems } from '@/hooks/usePagedItems';
+import { usePagedItems } from '@/components/use-paged-items';
 import { useGetPurchasesQuery } from '../purchases-api';
 import { useDeletePurchase } from '../use-delete-purchase';
 import { EditPurchaseModal } from './EditPurchaseModal';

@@ -1,9 +1,10 @@
 import type { ReceiptDetail } from '@warrantly/contract/receipts';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
-import { formatAmount, formatBytes, orNotProvided } from '@/lib/format';
+import { formatAmount, orNotProvided } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { receiptStatusClasses } from '@/lib/status';
+import { formatBytes } from '../format-bytes';
 import { useGetReceiptQuery } from '../receipts-api';
 import { ReceiptFileViewer } from './ReceiptFileViewer';
 

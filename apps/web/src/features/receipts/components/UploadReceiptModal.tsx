@@ -1,9 +1,9 @@
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { showResult } from '@/components/alerts';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
-import { showResult } from '@/lib/alerts';
-import { formatBytes } from '@/lib/format';
-import { isPdfFile } from '@/lib/pdf-file';
+import { isPdfFile } from '@/components/pdf-file';
+import { formatBytes } from '../format-bytes';
 import { useUploadReceipt } from '../use-upload-receipt';
 
 /** Upload PDF Receipt: drag and drop or browse, PDF only, with a progress bar while it uploads. */

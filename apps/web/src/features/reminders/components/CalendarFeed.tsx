@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
 import { Icon } from '@/components/Icon';
-import { showToast } from '@/lib/toasts';
+import { showToast } from '@/components/show-toast';
 import { useGetFeedUrlQuery, useRotateFeedUrlMutation } from '../reminders-api';
 
 /** Copies text, falling back to selecting the field when the Clipboard API is unavailable. */

@@ -1,7 +1,7 @@
 import type { Settings } from '@warrantly/contract/reminders';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
-import { showToast } from '@/lib/toasts';
+import { showToast } from '@/components/show-toast';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from '../reminders-api';
 
 const LEAD_DAYS = [1, 3, 7, 14, 30, 60, 90];

@@ -3,7 +3,7 @@ import { selectProvider } from '@/app/auth-slice';
 import { useAppSelector } from '@/app/hooks';
 import { DateField } from '@/components/DateField';
 import { Modal } from '@/components/Modal';
-import { showToast } from '@/lib/toasts';
+import { showToast } from '@/components/show-toast';
 import {
   CLOSE_AFTER_SUCCESS_MS,
   clearFieldError,

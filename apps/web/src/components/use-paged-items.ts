@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { pageCountOf, pageSlice } from '@/lib/pagination';
+import { pageCountOf, pageSlice } from './paging';
 
 /** The current page of `items`, kept within range when the list shrinks (after a delete, say). */
 export function usePagedItems<T>(items: readonly T[], pageSize: number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCountOf, pageItems, pageSlice } from './pagination';
+import { pageCountOf, pageItems, pageSlice } from './paging';
 
 describe('pageItems', () => {
   it('lists every page up to 6 pages', () => {
