@@ -1,7 +1,11 @@
 import { withColumnPairs } from './columns';
-import { findMerchantInText, findOrderNumber, findProducts, findPurchaseDate, findTotal } from './fields';
 import { detectCurrency, detectDateOrder } from './locale';
+import { findMerchantInText } from './merchant-in-text';
+import { findOrderNumber } from './order-number';
+import { findProducts } from './products';
+import { findPurchaseDate } from './purchase-date';
 import type { StructuredOrder } from './structured';
+import { findTotal } from './total';
 import type { Extraction } from './types';
 
 /** Everything found in a document's lines, before any e-mail-specific decisions. */

@@ -2,7 +2,6 @@ import { type AddressObject, type ParsedMail, type SimpleParserOptions, simplePa
 import { classifyEmail } from './classify';
 import { parseDate } from './dates';
 import { readFields } from './document';
-import { findOrderNumber } from './fields';
 import { htmlToLines, parseHtml } from './html-text';
 import { capLineList, capLines, LIMITS, LimitError } from './limits';
 import {
@@ -12,6 +11,7 @@ import {
   merchantFromDomain,
   merchantOfPage,
 } from './merchant';
+import { findOrderNumber } from './order-number';
 import { extractPdf } from './pdf';
 import { type StructuredOrder, structuredOrders } from './structured';
 import type { EmailFacts, Extraction } from './types';

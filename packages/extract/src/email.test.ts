@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { extractHtml } from './email';
+
+describe('HTML', () => {
+  it('reads schema.org JSON-LD orders first', () => {
+    const html = `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Order', merchant: { name: 'Acme' }, orderNumber: 'A-1', price: '19.99', priceCurrency: 'USD', acceptedOffer: [{ itemOffered: { name: 'Kettle' }, price: '19.99' }] })}</script><p>Hello</p>`;
+    expect(extractHtml(html)).toMatchObject({
+      merchant: 'Acme',
+      order_id: 'A-1',
+      total: '19.99',
+      currency: 'USD',
+      products: [{ name: 'Kettle', price: '19.99' }],
+    });
+  });
+  it('reads microdata orders', () => {
+    const html =
+      '<div itemscope itemtype="http://schema.org/Order"><span itemprop="orderNumber">M-77</span><meta itemprop="price" content="45.00"><meta itemprop="priceCurrency" content="EUR"></div>';
+    expect(extractHtml(html)).toMatchObject({ order_id: 'M-77', total: '45.00', currency: 'EUR' });
+  });
+});

@@ -1,0 +1,36 @@
+import { type ParsedAmount, parseAmount } from './amount';
+
+/** An amount written on a line, where it starts, and what it read as. */
+export interface LineAmount extends ParsedAmount {
+  index: number;
+}
+
+// Money as printed: optional currency before or after, grouped digits, a decimal part.
+const CURRENCY_PREFIX = String.raw`(?:(?:US\$|C\$|CA\$|A\$|AU\$|HK\$|S\$|R\$|[€£¥₹৳₩₽₺₫₱฿₪$]|\b(?:RM|Rp\.?|Rs\.?|[A-Z]{3}))\s?)?`;
+const NUMBER = String.raw`-?(?:\d{1,3}(?:[.,\s'’]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![\d])`;
+const CURRENCY_SUFFIX = String.raw`(?:\s?(?:[€£₹]|\b[A-Z]{3}\b))?`;
+const MONEY = new RegExp(`${CURRENCY_PREFIX}${NUMBER}${CURRENCY_SUFFIX}`, 'g');
+
+/**
+ * Amounts on a line, left to right. Numbers that are clearly something else (percentages, quantities
+ * like "2 x", dates, long ids) are skipped; bare integers only count when `allowIntegers`.
+ * @example amountsIn('2 x Kettle  €49,90') //=> [{ decimal: '49.90', minor: 4990, currency: 'EUR', index: 12 }]
+ */
+export function amountsIn(line: string, allowIntegers = false): LineAmount[] {
+  const out: LineAmount[] = [];
+  MONEY.lastIndex = 0;
+  for (let m = MONEY.exec(line); m; m = MONEY.exec(line)) {
+    const raw = m[0].trim();
+    const after = line.slice(m.index + m[0].length, m.index + m[0].length + 2);
+    if (after.startsWith('%') || /^\s?x\b/i.test(after)) continue;
+    if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/.test(line.slice(m.index))) continue;
+    // MONEY separates digit groups by one character, so one space is all a group gap holds.
+    const parsed = parseAmount(raw.replace(/\s(?=\d{3}\b)/g, ''));
+    if (!parsed) continue;
+    const hasDecimals = /[.,]\d{1,2}$/.test(raw.replace(/\s?(?:[€£₹]|[A-Z]{3})$/, ''));
+    if (!hasDecimals && !parsed.currency && !allowIntegers) continue;
+    if (Math.abs(parsed.minor) > 1e12) continue;
+    out.push({ ...parsed, index: m.index });
+  }
+  return out;
+}

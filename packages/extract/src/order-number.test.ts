@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { findOrderNumber } from './order-number';
+
+describe('order numbers', () => {
+  it.each([
+    [['Order #112-4471905-22 ships today'], '112-4471905-22'],
+    [['Bestellnummer: ML-2024-88311'], 'ML-2024-88311'],
+    [['Commande n° CB-20931'], 'CB-20931'],
+    [['Confirmation code:', 'IUZWKS'], 'IUZWKS'],
+  ])('reads %j', (lines, id) => {
+    expect(findOrderNumber(lines)?.id).toBe(id);
+  });
+  it('ignores a label without a number', () => {
+    expect(findOrderNumber(['Order confirmed. Call 555-0100.'])).toBeNull();
+  });
+});
+
+describe('findOrderNumber', () => {
+  it('rates an order label above an invoice label and says on which line it read it', () => {
+    expect(findOrderNumber(['Thanks! Order #112-4471905-22 ships today'])).toEqual({
+      id: '112-4471905-22',
+      confidence: 0.9,
+      signal: 'label:order-number@0',
+    });
+    expect(findOrderNumber(['Invoice number: INV-2024-0042'])).toEqual({
+      id: 'INV-2024-0042',
+      confidence: 0.75,
+      signal: 'label:order-number@0',
+    });
+  });
+  it('prefers an order number to a weaker reference on an earlier line', () => {
+    expect(findOrderNumber(['Reference: AB12CD', 'Order no. 5521-88'])?.id).toBe('5521-88');
+  });
+  it('never takes a date or an amount after the label for a number', () => {
+    expect(findOrderNumber(['Order date: 12/03/2025'])).toBeNull();
+    expect(findOrderNumber(['Order total: 12.50'])).toBeNull();
+  });
+});

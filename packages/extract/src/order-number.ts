@@ -1,0 +1,68 @@
+const ORDER_LABELS: [RegExp, number][] = [
+  [/\b(?:confirmation|bestätigung|confirmación)\s*:\s*/i, 4],
+  [
+    /\b(?:order|bestell|commande|pedido|ordine|bestelling|auftrags?)\s*(?:-\s*)?(?:nummer|number|numéro|numero|num|nr\.?|no\.?|n[°º]|#|id|reference|ref\.?)?(?![a-zà-ÿ])\s*[:#.]?\s*(?:n[°º]\s*)?/i,
+    5,
+  ],
+  [
+    /\b(?:numéro\s*de\s*commande|n[°º]\s*de\s*commande|número\s*de\s*pedido|numero\s*d['’]ordine|bestelnummer|bestellnummer)\s*[:#.]?\s*/i,
+    5,
+  ],
+  [
+    /\b(?:invoice|rechnungs?|facture|factura|fattura|factuur|bill|receipt|beleg|quittung|reçu|recibo|ricevuta|confirmation|booking|reservation|buchungs?|transaction|bon)\s*(?:-\s*)?(?:nummer|number|numéro|numero|num|nr\.?|no\.?|n[°º]|#|id|code|reference|ref\.?)(?![a-zà-ÿ])\s*[:#.]?\s*/i,
+    4,
+  ],
+  [
+    /\b(?:rechnungsnummer|rechnungs-nr\.?|belegnummer|quittungsnummer|numéro\s*de\s*facture|número\s*de\s*factura|bill\s*no|c\/n\s*no|inv\s*no)\s*[:#.]?\s*/i,
+    4,
+  ],
+  [/\b(?:reference|ref\.?|referenz|référence)\s*(?:(?:number|no\.?|nr\.?|#)\s*)?[:#.]\s*/i, 2],
+];
+
+const LOCATOR_LABEL =
+  /\b(?:confirmation\s*(?:code|number|#|no\.?)|record\s*locator|booking\s*(?:code|reference)|reservation\s*code|pnr|buchungscode|code\s*de\s*réservation|código\s*de\s*reserva)\s*[:#]?\s*/i;
+
+const ID_TOKEN = /^#?\s*([A-Z0-9][A-Z0-9\-_/.]{2,40}[A-Z0-9]|[A-Z0-9]{3,})/i;
+
+/**
+ * The merchant's order (or invoice, receipt, booking) number: the token after the strongest label that
+ * holds a digit and is not a date, amount or phone number.
+ * @example findOrderNumber(['Thanks! Order #112-4471905-22 ships today'])?.id //=> '112-4471905-22'
+ */
+export function findOrderNumber(lines: string[]): { id: string; confidence: number; signal: string } | null {
+  let best: { id: string; weight: number; line: number } | null = null;
+  for (const [i, line] of lines.entries()) {
+    // Travel bookings name themselves by a record locator: five to eight capital letters and digits.
+    const locator = LOCATOR_LABEL.exec(line);
+    if (locator) {
+      const rest = line.slice(locator.index + locator[0].length).trim() || (lines[i + 1] ?? '').trim();
+      const code = /^([A-Z0-9]{5,8})\b/.exec(rest)?.[1];
+      if (code && /[A-Z]/.test(code) && (!best || 6 > best.weight)) {
+        best = { id: code, weight: 6, line: i };
+        continue;
+      }
+    }
+    for (const [label, weight] of ORDER_LABELS) {
+      label.lastIndex = 0;
+      const m = label.exec(line);
+      if (!m) continue;
+      let rest = line.slice(m.index + m[0].length);
+      if (!rest.trim() && i + 1 < lines.length) rest = lines[i + 1] as string;
+      const token = ID_TOKEN.exec(rest.trim())?.[1]?.replace(/[.]$/, '');
+      if (!token || !/\d/.test(token)) continue;
+      if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(token) || /^\d{4}-\d{2}-\d{2}$/.test(token)) continue;
+      if (/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(token)) continue;
+      const digits = token.replace(/\D/g, '').length;
+      if (digits < 2 || (digits < 3 && !/[A-Z]/i.test(token))) continue;
+      if (!best || weight > best.weight) best = { id: token.replace(/^#/, ''), weight, line: i };
+      break;
+    }
+  }
+  return best
+    ? {
+        id: best.id,
+        confidence: best.weight >= 5 ? 0.9 : best.weight >= 4 ? 0.75 : 0.5,
+        signal: `label:order-number@${best.line}`,
+      }
+    : null;
+}
