@@ -134,7 +134,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'purchase',
-            ...page(() => import('@/features/purchases/PurchasesPage').then((m) => m.PurchasesPage)),
+            ...page(() => import('./dashboard/PurchasesRoute').then((m) => m.PurchasesRoute)),
           },
           {
             path: 'warranties',

@@ -5,6 +5,7 @@ import { ErrorScreen } from '@/components/ErrorScreen';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { StatCard } from '@/components/StatCard';
+import { RefreshPurchasesButton } from '@/features/mail-sync/RefreshPurchasesButton';
 import { SyncingNotice } from '@/features/mail-sync/SyncingNotice';
 import { useMailSync } from '@/features/mail-sync/use-mail-sync';
 import {
@@ -93,9 +94,7 @@ export function OverviewPage() {
           <ActionButton icon="plus" onClick={() => setModal('purchase')}>
             Add New Purchase
           </ActionButton>
-          <ActionButton icon="refresh" variant="secondary" onClick={() => void sync()} disabled={isSyncing}>
-            Refresh Purchases
-          </ActionButton>
+          <RefreshPurchasesButton onClick={() => void sync()} isSyncing={isSyncing} />
           <ActionButton icon="upload" variant="secondary" onClick={() => setModal('upload')}>
             Upload Receipt
           </ActionButton>

@@ -2,7 +2,7 @@ import type { SyncSummary } from '@warrantly/contract/mail-sync';
 import { selectProvider } from '@/app/auth-slice';
 import { useAppSelector } from '@/app/hooks';
 import { showToast } from '@/components/show-toast';
-import { useSyncMailboxMutation } from '../purchases/purchases-api';
+import { useSyncMailboxMutation } from './mail-sync-api';
 
 /** What a finished sync tells the user, e.g. 'Mailbox synced: 3 new purchases, 1 updated (40 messages read).' */
 export function syncSummaryText(summary: SyncSummary): string {

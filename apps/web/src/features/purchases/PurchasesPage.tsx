@@ -1,12 +1,10 @@
 import type { Purchase } from '@warrantly/contract/purchases';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useDisplayName } from '@/app/use-display-name';
 import { ActionButton } from '@/components/ActionButton';
 import type { Column } from '@/components/DataTable';
 import { PageHeader } from '@/components/PageHeader';
 import { formatAmount, orNotProvided, possessive } from '@/lib/format';
-import { SyncingNotice } from '../mail-sync/SyncingNotice';
-import { useMailSync } from '../mail-sync/use-mail-sync';
 import { ManualPurchaseModal } from './components/ManualPurchaseModal';
 import { PurchaseTable } from './components/PurchaseTable';
 
@@ -19,9 +17,15 @@ const COLUMNS: Column<Purchase>[] = [
   { header: 'Amount', cell: (p) => formatAmount(p, '$'), className: 'whitespace-nowrap text-slate-900' },
 ];
 
-export function PurchasesPage() {
+interface Props {
+  /** Refresh Purchases, the mailbox sync's button: another feature's, handed in by the app. */
+  refreshAction: ReactNode;
+  /** What the sync shows while it runs, under the header; nothing otherwise. */
+  syncNotice: ReactNode;
+}
+
+export function PurchasesPage({ refreshAction, syncNotice }: Props) {
   const name = useDisplayName();
-  const { sync, isSyncing } = useMailSync();
   const [isAdding, setIsAdding] = useState(false);
 
   return (
@@ -30,16 +34,14 @@ export function PurchasesPage() {
         title={`${possessive(name)} Purchases`}
         actions={
           <>
-            <ActionButton icon="refresh" variant="secondary" onClick={() => void sync()} disabled={isSyncing}>
-              Refresh Purchases
-            </ActionButton>
+            {refreshAction}
             <ActionButton icon="plus" onClick={() => setIsAdding(true)}>
               Add New Purchase
             </ActionButton>
           </>
         }
       />
-      {isSyncing && <SyncingNotice />}
+      {syncNotice}
       <PurchaseTable
         label="Purchases"
         columns={COLUMNS}

@@ -1,5 +1,3 @@
-import type { Provider } from '@warrantly/contract/auth';
-import type { SyncSummary } from '@warrantly/contract/mail-sync';
 import type {
   ActiveWarrantyCount,
   Purchase,
@@ -7,12 +5,6 @@ import type {
   UpcomingWarrantyCount,
 } from '@warrantly/contract/purchases';
 import { api } from '@/app/api';
-
-/** Each provider's mailbox sync (SPEC section 7); only the signed-in provider's is ever called. */
-const SYNC_URL: Record<Provider, string> = {
-  google: '/google-auth/google/sync/',
-  microsoft: '/microsoft-auth/warranty-sync/',
-};
 
 export const purchasesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -46,10 +38,6 @@ export const purchasesApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/v1/user-delete-order/${id}/`, method: 'DELETE' }),
       invalidatesTags: ['Purchase', 'Totals', 'Receipt', 'Parts', 'Event'],
     }),
-    syncMailbox: build.mutation<SyncSummary, Provider>({
-      query: (provider) => ({ url: SYNC_URL[provider], method: 'GET' }),
-      invalidatesTags: ['Purchase', 'Totals', 'Receipt', 'Parts', 'Event'],
-    }),
   }),
 });
 
@@ -61,5 +49,4 @@ export const {
   useCreatePurchaseMutation,
   useUpdatePurchaseMutation,
   useDeletePurchaseMutation,
-  useSyncMailboxMutation,
 } = purchasesApi;

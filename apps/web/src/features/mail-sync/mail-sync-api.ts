@@ -1,0 +1,20 @@
+import type { Provider } from '@warrantly/contract/auth';
+import type { SyncSummary } from '@warrantly/contract/mail-sync';
+import { api } from '@/app/api';
+
+/** Each provider's mailbox sync (SPEC section 7); only the signed-in provider's is ever called. */
+const SYNC_URL: Record<Provider, string> = {
+  google: '/google-auth/google/sync/',
+  microsoft: '/microsoft-auth/warranty-sync/',
+};
+
+const mailSyncApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    syncMailbox: build.mutation<SyncSummary, Provider>({
+      query: (provider) => ({ url: SYNC_URL[provider], method: 'GET' }),
+      invalidatesTags: ['Purchase', 'Totals', 'Receipt', 'Parts', 'Event'],
+    }),
+  }),
+});
+
+export const { useSyncMailboxMutation } = mailSyncApi;
