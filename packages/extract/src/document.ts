@@ -101,3 +101,31 @@ export function readFields(
     totalLine: Number.isFinite(totalLine) ? totalLine : null,
   };
 }
+
+/**
+ * The extraction of a printed document (a PDF's text layer or OCR, a till receipt) from its lines, already
+ * capped: `cut` says the cap dropped some, and is kept as a signal. A PDF listing products without a total
+ * is an order (an invoice); a till receipt is one by its total.
+ * @example extractionFromLines('text', { lines: ['Latte 3.50', 'TOTAL 3.50'], cut: false }).total //=> '3.50'
+ */
+export function extractionFromLines(
+  kind: 'pdf' | 'text',
+  { lines, cut }: { lines: string[]; cut: boolean },
+  pages?: number,
+): Extraction {
+  const fields = readFields(lines);
+  return {
+    kind,
+    is_order: fields.total !== null || (kind === 'pdf' && fields.products.length > 0),
+    merchant: fields.merchant,
+    order_id: fields.order_id,
+    purchase_date: fields.purchase_date,
+    total: fields.total,
+    currency: fields.currency,
+    products: fields.products,
+    confidence: fields.confidence,
+    signals: cut ? [...fields.signals, 'text:cut'] : fields.signals,
+    ...(pages === undefined ? {} : { pages }),
+    text: lines.join('\n'),
+  };
+}

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInflate } from 'node:zlib';
-import { readFields } from './document';
+import { extractionFromLines } from './document';
 import { capLineList, LIMITS, LimitError, trimEndWhile } from './limits';
 import { DocumentError, type Extraction } from './types';
 
@@ -177,33 +177,19 @@ export async function extractPdf(
     const hasText = lines.join('').replace(/\s/g, '').length >= 20;
     if (!hasText && options.ocr !== false) {
       const { ocrPdf } = await import('./ocr');
-      const read = fromLines(await ocrPdf(doc, Math.min(doc.numPages, LIMITS.ocrPages)), doc.numPages);
+      const ocrLines = await ocrPdf(doc, Math.min(doc.numPages, LIMITS.ocrPages));
+      const read = extractionFromLines('pdf', capLineList(ocrLines), doc.numPages);
       return { ...read, text_layer: false, ocr: true, signals: ['ocr', ...read.signals] };
     }
-    return { ...fromLines(lines, doc.numPages), text_layer: hasText, ocr: false };
+    return {
+      ...extractionFromLines('pdf', capLineList(lines), doc.numPages),
+      text_layer: hasText,
+      ocr: false,
+    };
   } catch (error) {
     if (error instanceof DocumentError || error instanceof LimitError) throw error;
     throw new DocumentError('corrupt', `The PDF could not be read (${(error as Error).message})`);
   } finally {
     await doc.destroy();
   }
-}
-
-function fromLines(all: string[], pages: number): Extraction {
-  const { lines, cut } = capLineList(all);
-  const fields = readFields(lines);
-  return {
-    kind: 'pdf',
-    is_order: fields.total !== null || fields.products.length > 0,
-    merchant: fields.merchant,
-    order_id: fields.order_id,
-    purchase_date: fields.purchase_date,
-    total: fields.total,
-    currency: fields.currency,
-    products: fields.products,
-    confidence: fields.confidence,
-    signals: cut ? [...fields.signals, 'text:cut'] : fields.signals,
-    pages,
-    text: lines.join('\n'),
-  };
 }

@@ -1,4 +1,4 @@
-import { readFields } from './document';
+import { extractionFromLines } from './document';
 import { capLines } from './limits';
 import type { Extraction } from './types';
 
@@ -9,18 +9,5 @@ import type { Extraction } from './types';
 export function extractText(text: string): Extraction {
   const capped = capLines(text);
   const lines = capped.lines.map((l) => l.trimEnd()).filter((l) => l.length > 0);
-  const fields = readFields(lines);
-  return {
-    kind: 'text',
-    is_order: fields.total !== null,
-    merchant: fields.merchant,
-    order_id: fields.order_id,
-    purchase_date: fields.purchase_date,
-    total: fields.total,
-    currency: fields.currency,
-    products: fields.products,
-    confidence: fields.confidence,
-    signals: capped.cut ? [...fields.signals, 'text:cut'] : fields.signals,
-    text: lines.join('\n'),
-  };
+  return extractionFromLines('text', { lines, cut: capped.cut });
 }
