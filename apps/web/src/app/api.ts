@@ -55,14 +55,32 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** The message of an API error: the server's `{message}`, else `fallback`. */
+/**
+ * The server's `{message}` in an error answer's body, parsed or as its text; null when there is none.
+ * @example serverMessage('{"message":"Receipt not found","code":"not_found"}') //=> 'Receipt not found'
+ */
+export function serverMessage(body: unknown): string | null {
+  let parsed = body;
+  if (typeof body === 'string') {
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || !('message' in parsed)) return null;
+  const { message } = parsed as { message: unknown };
+  return typeof message === 'string' ? message : null;
+}
+
+/**
+ * The message of a failed API call, however it failed: an RTK Query error's `{message}`, an `HttpError`
+ * or other error's own message, else `fallback`.
+ */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   if (typeof error === 'object' && error !== null && 'data' in error) {
-    const data = (error as { data: unknown }).data;
-    if (typeof data === 'object' && data !== null && 'message' in data) {
-      const message = (data as { message: unknown }).message;
-      if (typeof message === 'string' && message) return message;
-    }
+    const message = serverMessage(error.data);
+    if (message) return message;
   }
   if (error instanceof Error && error.message) return error.message;
   return fallback;

@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import type { ThunkExtra } from './api';
+import { serverMessage, type ThunkExtra } from './api';
 import { currentAccessToken, retryAfterMs } from './token-refresh';
 
 type Thunk<R> = ThunkAction<Promise<R>, unknown, ThunkExtra, UnknownAction>;
@@ -15,15 +15,9 @@ export class HttpError extends Error {
   }
 }
 
-async function errorOf(res: Response): Promise<HttpError> {
-  let message = `HTTP ${res.status}`;
-  try {
-    const body = (await res.json()) as { message?: unknown };
-    if (typeof body.message === 'string') message = body.message;
-  } catch {
-    // Not JSON: keep the status.
-  }
-  return new HttpError(res.status, message);
+/** The failure an answer stands for: the server's `{message}`, or the status when the body has none. */
+function httpError(status: number, body: string): HttpError {
+  return new HttpError(status, serverMessage(body) ?? `HTTP ${status}`);
 }
 
 /**
@@ -39,7 +33,7 @@ export function fetchFileBlob(url: string): Thunk<Blob> {
       const fresh = await extra.refreshTokens(dispatch, getState);
       if (fresh) res = await attempt(fresh);
     }
-    if (!res.ok) throw await errorOf(res);
+    if (!res.ok) throw httpError(res.status, await res.text().catch(() => ''));
     return res.blob();
   };
 }
@@ -94,16 +88,7 @@ export function uploadForm<T>(url: string, body: FormData, onProgress: (percent:
       onProgress(0);
       res = await sendWithProgress(url, body, currentAccessToken(getState), onProgress);
     }
-    if (res.status < 200 || res.status >= 300) {
-      let message = `HTTP ${res.status}`;
-      try {
-        const parsed = JSON.parse(res.text) as { message?: unknown };
-        if (typeof parsed.message === 'string') message = parsed.message;
-      } catch {
-        // Not JSON: keep the status.
-      }
-      throw new HttpError(res.status, message);
-    }
+    if (res.status < 200 || res.status >= 300) throw httpError(res.status, res.text);
     return JSON.parse(res.text) as T;
   };
 }
