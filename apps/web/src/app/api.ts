@@ -44,6 +44,12 @@ const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQue
   return result;
 };
 
+/**
+ * What a change to the user's purchases makes stale: the purchase lists, the dashboard totals, the
+ * receipts, the replacement parts and the calendar's events (warranty and replacement reminders).
+ */
+export const PURCHASE_DATA_TAGS = ['Purchase', 'Totals', 'Receipt', 'Parts', 'Event'] as const;
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,

@@ -4,7 +4,7 @@ import type {
   TotalPrice,
   UpcomingWarrantyCount,
 } from '@warrantly/contract/purchases';
-import { api } from '@/app/api';
+import { api, PURCHASE_DATA_TAGS } from '@/app/api';
 
 export const purchasesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -27,16 +27,16 @@ export const purchasesApi = api.injectEndpoints({
     /** Multipart: product_name, purchase_date, shop_name, price, warranty_expire_date, warranty_status, invoice. */
     createPurchase: build.mutation<Purchase, FormData>({
       query: (body) => ({ url: '/api/v1/orders/create/', method: 'POST', body }),
-      invalidatesTags: ['Purchase', 'Totals', 'Receipt', 'Parts', 'Event'],
+      invalidatesTags: PURCHASE_DATA_TAGS,
     }),
     /** Multipart and partial: only the fields sent change; the file part is `invoice_pdf`. */
     updatePurchase: build.mutation<Purchase, { id: number; body: FormData }>({
       query: ({ id, body }) => ({ url: `/api/v1/user-orders/update/${id}/`, method: 'PUT', body }),
-      invalidatesTags: ['Purchase', 'Totals', 'Receipt', 'Parts', 'Event'],
+      invalidatesTags: PURCHASE_DATA_TAGS,
     }),
     deletePurchase: build.mutation<void, number>({
       query: (id) => ({ url: `/api/v1/user-delete-order/${id}/`, method: 'DELETE' }),
-      invalidatesTags: ['Purchase', 'Totals', 'Receipt', 'Parts', 'Event'],
+      invalidatesTags: PURCHASE_DATA_TAGS,
     }),
   }),
 });

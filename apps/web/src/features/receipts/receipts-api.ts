@@ -1,5 +1,5 @@
 import type { ReceiptDetail, ReceiptList } from '@warrantly/contract/receipts';
-import { api } from '@/app/api';
+import { api, PURCHASE_DATA_TAGS } from '@/app/api';
 
 const receiptsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -17,7 +17,7 @@ const receiptsApi = api.injectEndpoints({
         url: `/api/v1/invoice/${encodeURIComponent(orderId)}/delete/`,
         method: 'DELETE',
       }),
-      invalidatesTags: ['Receipt', 'Purchase', 'Totals', 'Parts', 'Event'],
+      invalidatesTags: PURCHASE_DATA_TAGS,
     }),
   }),
 });

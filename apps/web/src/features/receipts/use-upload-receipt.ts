@@ -1,6 +1,6 @@
 import type { Purchase } from '@warrantly/contract/purchases';
 import { useState } from 'react';
-import { api } from '@/app/api';
+import { api, PURCHASE_DATA_TAGS } from '@/app/api';
 import { uploadForm } from '@/app/authorized-request';
 import { useAppDispatch } from '@/app/hooks';
 
@@ -19,7 +19,7 @@ export function useUploadReceipt() {
       const purchases = await dispatch(
         uploadForm<Purchase[]>('/api/v1/ai-order-extract/', body, setProgress),
       );
-      dispatch(api.util.invalidateTags(['Purchase', 'Totals', 'Receipt', 'Parts', 'Event']));
+      dispatch(api.util.invalidateTags([...PURCHASE_DATA_TAGS]));
       return purchases.length > 0 ? { kind: 'found', purchases } : { kind: 'empty' };
     } catch (error) {
       console.error('Receipt upload failed', error);
