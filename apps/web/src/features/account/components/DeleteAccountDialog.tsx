@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { FormActions } from '@/components/FormActions';
 import { Modal } from '@/components/Modal';
 
 interface Props {
@@ -57,22 +58,15 @@ export function DeleteAccountDialog({ email, providerLabel, isWorking, onConfirm
         <p id={hintId} className="mt-1 text-sm text-slate-600">
           Your address is {email}
         </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button
-            type="button"
-            onClick={onClose}
-            className="inline-flex min-h-11 items-center rounded-xl border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={!canDelete}
-            className="inline-flex min-h-11 items-center rounded-xl bg-red-700 px-4 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            {isWorking ? 'Deleting…' : 'Delete my account'}
-          </button>
-        </div>
+        <FormActions
+          look="dialog"
+          tone="danger"
+          label="Delete my account"
+          busyLabel="Deleting…"
+          isBusy={isWorking}
+          isDisabled={!isSameEmail(typed, email)}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

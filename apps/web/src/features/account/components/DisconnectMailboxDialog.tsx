@@ -1,3 +1,4 @@
+import { FormActions } from '@/components/FormActions';
 import { Modal } from '@/components/Modal';
 
 interface Props {
@@ -24,23 +25,14 @@ export function DisconnectMailboxDialog({ providerLabel, address, isWorking, onC
         </ul>
         <p>Signing in with {providerLabel} again reconnects your mailbox.</p>
       </div>
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button
-          type="button"
-          onClick={onClose}
-          className="inline-flex min-h-11 items-center rounded-xl border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50"
-        >
-          Cancel
-        </button>
-        <button
-          type="button"
-          onClick={onConfirm}
-          disabled={isWorking}
-          className="inline-flex min-h-11 items-center rounded-xl bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-        >
-          {isWorking ? 'Disconnecting…' : 'Disconnect mailbox'}
-        </button>
-      </div>
+      <FormActions
+        look="dialog"
+        label="Disconnect mailbox"
+        busyLabel="Disconnecting…"
+        isBusy={isWorking}
+        onConfirm={onConfirm}
+        onCancel={onClose}
+      />
     </Modal>
   );
 }

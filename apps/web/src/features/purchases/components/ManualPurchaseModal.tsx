@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
 import { showResult } from '@/components/alerts';
+import { FormActions } from '@/components/FormActions';
 import { Modal } from '@/components/Modal';
 import { PdfFileField } from '@/components/PdfFileField';
 import {
@@ -51,22 +52,13 @@ export function ManualPurchaseModal({ onClose }: { onClose: () => void }) {
           }}
         />
         <PdfFileField label="Invoice (PDF, optional)" file={invoice} onChange={setInvoice} />
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={onClose}
-            className="min-h-11 rounded-xl border border-slate-300 px-5 font-semibold text-slate-700 hover:bg-slate-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={isLoading}
-            className="min-h-11 rounded-xl bg-blue-700 px-5 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-          >
-            {isLoading ? 'Saving...' : 'Save Purchase'}
-          </button>
-        </div>
+        <FormActions
+          label="Save Purchase"
+          busyLabel="Saving..."
+          isBusy={isLoading}
+          onCancel={onClose}
+          className="pt-2"
+        />
       </form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { showResult } from '@/components/alerts';
+import { FormActions } from '@/components/FormActions';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { isPdfFile } from '@/components/pdf-file';
@@ -102,23 +103,13 @@ export function UploadReceiptModal({ onClose }: { onClose: () => void }) {
             </div>
           </div>
         )}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={isUploading}
-            className="min-h-11 rounded-xl border border-slate-300 px-5 font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={isUploading}
-            className="min-h-11 rounded-xl bg-blue-700 px-5 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-          >
-            {isUploading ? 'Uploading...' : 'Upload'}
-          </button>
-        </div>
+        <FormActions
+          label="Upload"
+          busyLabel="Uploading..."
+          isBusy={isUploading}
+          onCancel={onClose}
+          isCancelDisabled={isUploading}
+        />
       </form>
     </Modal>
   );

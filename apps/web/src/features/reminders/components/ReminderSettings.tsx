@@ -1,6 +1,7 @@
 import type { Settings } from '@warrantly/contract/reminders';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
+import { FormActions } from '@/components/FormActions';
 import { showToast } from '@/components/show-toast';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from '../reminders-api';
 
@@ -96,13 +97,7 @@ export function ReminderSettings() {
               ))}
             </select>
           </label>
-          <button
-            type="submit"
-            disabled={isSaving}
-            className="min-h-11 rounded-xl border border-blue-700 px-5 font-semibold text-blue-700 hover:bg-blue-50 disabled:opacity-60"
-          >
-            {isSaving ? 'Saving...' : 'Save settings'}
-          </button>
+          <FormActions label="Save settings" busyLabel="Saving..." isBusy={isSaving} tone="outline" />
         </form>
       )}
     </section>

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { selectProvider } from '@/app/auth-slice';
 import { useAppSelector } from '@/app/hooks';
 import { DateField } from '@/components/DateField';
+import { FormActions } from '@/components/FormActions';
 import { Modal } from '@/components/Modal';
 import { showToast } from '@/components/show-toast';
 import {
@@ -92,13 +93,7 @@ export function SetReminderModal({ onClose }: { onClose: () => void }) {
             setErrors((current) => clearFieldError(current, 'event_date'));
           }}
         />
-        <button
-          type="submit"
-          disabled={isLoading}
-          className="min-h-11 w-full rounded-xl bg-blue-700 px-5 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-        >
-          Add
-        </button>
+        <FormActions label="Add" isBusy={isLoading} className="w-full" />
       </form>
     </Modal>
   );
