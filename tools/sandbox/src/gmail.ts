@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountOf, mailboxOf, type SandboxContext } from './context';
 import { parseGmailQuery } from './gmail-query';
-import { authenticate } from './identity';
+import { googleUser } from './google-identity';
 import { newestFirst } from './mailbox';
 import type { StoredMessage } from './state';
 
@@ -43,7 +43,7 @@ export function registerGmail(app: FastifyInstance, ctx: SandboxContext): void {
   const base = '/google/gmail/v1/users/:userId';
 
   app.get<{ Params: { userId: string } }>(`${base}/profile`, async (req, reply) => {
-    const email = authenticate(ctx, req, reply, 'google');
+    const email = googleUser(ctx, req, reply);
     if (!email) return reply;
     const mailbox = mailboxOf(ctx, email);
     return {
@@ -64,7 +64,7 @@ export function registerGmail(app: FastifyInstance, ctx: SandboxContext): void {
       includeSpamTrash?: string;
     };
   }>(`${base}/messages`, async (req, reply) => {
-    const email = authenticate(ctx, req, reply, 'google');
+    const email = googleUser(ctx, req, reply);
     if (!email) return reply;
     const max = Math.min(Math.max(Number(req.query.maxResults ?? 100) || 100, 1), 500);
     const offset = req.query.pageToken ? Number(Buffer.from(req.query.pageToken, 'base64url').toString()) : 0;
@@ -93,7 +93,7 @@ export function registerGmail(app: FastifyInstance, ctx: SandboxContext): void {
   app.get<{ Params: { userId: string; id: string }; Querystring: { format?: string } }>(
     `${base}/messages/:id`,
     async (req, reply) => {
-      const email = authenticate(ctx, req, reply, 'google');
+      const email = googleUser(ctx, req, reply);
       if (!email) return reply;
       const message = mailboxOf(ctx, email).byId.get(req.params.id);
       if (!message)
@@ -121,7 +121,7 @@ export function registerGmail(app: FastifyInstance, ctx: SandboxContext): void {
     Params: { userId: string };
     Querystring: { startHistoryId?: string; pageToken?: string; maxResults?: string; labelId?: string };
   }>(`${base}/history`, async (req, reply) => {
-    const email = authenticate(ctx, req, reply, 'google');
+    const email = googleUser(ctx, req, reply);
     if (!email) return reply;
     const mailbox = mailboxOf(ctx, email);
     const start = Number(req.query.startHistoryId);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { calendarOf, type SandboxContext } from './context';
-import { authenticate } from './identity';
+import { googleUser } from './google-identity';
 import { occurrences } from './recurrence';
 
 type GoogleEvent = Record<string, unknown> & {
@@ -58,7 +58,7 @@ export function registerGoogleCalendar(app: FastifyInstance, ctx: SandboxContext
   }
 
   app.post<{ Params: { calendarId: string }; Body: Record<string, unknown> }>(events, async (req, reply) => {
-    const email = authenticate(ctx, req, reply, 'google');
+    const email = googleUser(ctx, req, reply);
     if (!email) return reply;
     const body = req.body ?? {};
     if (!validTime(body.start) || !validTime(body.end))
@@ -103,7 +103,7 @@ export function registerGoogleCalendar(app: FastifyInstance, ctx: SandboxContext
       pageToken?: string;
     };
   }>(events, async (req, reply) => {
-    const email = authenticate(ctx, req, reply, 'google');
+    const email = googleUser(ctx, req, reply);
     if (!email) return reply;
     const q = req.query;
     const from = q.timeMin ? new Date(q.timeMin) : new Date(0);
@@ -143,7 +143,7 @@ export function registerGoogleCalendar(app: FastifyInstance, ctx: SandboxContext
     (calendarOf(ctx, email) as GoogleEvent[]).findIndex((e) => e.id === id);
 
   app.get<{ Params: { calendarId: string; eventId: string } }>(one, async (req, reply) => {
-    const email = authenticate(ctx, req, reply, 'google');
+    const email = googleUser(ctx, req, reply);
     if (!email) return reply;
     const at = find(email, req.params.eventId);
     return at === -1 ? reply.code(404).send(error(404, 'Not Found', 'notFound')) : calendarOf(ctx, email)[at];
@@ -158,7 +158,7 @@ export function registerGoogleCalendar(app: FastifyInstance, ctx: SandboxContext
       }>,
       reply: import('fastify').FastifyReply,
     ) => {
-      const email = authenticate(ctx, req, reply, 'google');
+      const email = googleUser(ctx, req, reply);
       if (!email) return reply;
       const list = calendarOf(ctx, email) as GoogleEvent[];
       const at = find(email, req.params.eventId);
@@ -183,7 +183,7 @@ export function registerGoogleCalendar(app: FastifyInstance, ctx: SandboxContext
   app.put(one, change(true));
 
   app.delete<{ Params: { calendarId: string; eventId: string } }>(one, async (req, reply) => {
-    const email = authenticate(ctx, req, reply, 'google');
+    const email = googleUser(ctx, req, reply);
     if (!email) return reply;
     const at = find(email, req.params.eventId);
     if (at === -1) return reply.code(410).send(error(410, 'Resource has been deleted', 'deleted'));

@@ -9,10 +9,13 @@ import { calendarOf, mailboxOf, type SandboxContext } from './context';
 import { demoMailbox } from './demo-mailbox';
 import { registerGmail } from './gmail';
 import { registerGoogleCalendar } from './google-calendar';
-import { registerGraph } from './graph';
-import { registerIdentity } from './identity';
+import { registerGoogleIdentity } from './google-identity';
+import { liveGoogleGrants, registerGoogleRevoke } from './google-revoke';
+import { registerGraphUser } from './graph-user';
 import { createMailbox, storeMessage } from './mailbox';
-import { liveGoogleGrants, registerGoogleRevoke } from './revoke';
+import { registerMicrosoftIdentity } from './microsoft-identity';
+import { registerOutlookCalendar } from './outlook-calendar';
+import { registerOutlookMail } from './outlook-mail';
 import type { DemoAccount, FaultRule, IdTokenTamper, RecordedRequest } from './state';
 
 export type { DemoAccount, FaultRule, IdTokenTamper, RecordedRequest } from './state';
@@ -207,11 +210,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
   });
 
-  registerIdentity(app, ctx);
+  registerGoogleIdentity(app, ctx);
+  registerMicrosoftIdentity(app, ctx);
   registerGoogleRevoke(app, ctx);
   registerGmail(app, ctx);
   registerGoogleCalendar(app, ctx);
-  registerGraph(app, ctx);
+  registerGraphUser(app, ctx);
+  registerOutlookMail(app, ctx);
+  registerOutlookCalendar(app, ctx);
 
   const sandbox = {} as Sandbox;
   // Control API for a second process (the server in browser tests, benchmarks) to drive the sandbox.

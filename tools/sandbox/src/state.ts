@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+/** The two identity providers the sandbox stands in for. */
+export type Provider = 'google' | 'microsoft';
+
 /** A demo account of one provider. */
 export interface DemoAccount {
   provider: 'google' | 'microsoft';
