@@ -16,7 +16,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { userExists } from './modules/account/account.service';
 import { createGuard } from './modules/auth/access-token-guard';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createProviderTokens } from './modules/auth/provider-accounts';
+import { createProviderTokens } from './modules/auth/provider-accounts.service';
 import { createSignIn } from './modules/auth/sign-in.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { syncRoutes } from './modules/mail-sync/mail-sync.routes';
@@ -32,7 +32,7 @@ import { createCalendar } from './modules/reminders/calendar.service';
 import { feedRoutes } from './modules/reminders/feed.routes';
 import { createReminderWorker, type ReminderWorker } from './modules/reminders/reminder-worker';
 import { settingsRoutes } from './modules/reminders/settings.routes';
-import { interactionsRoutes } from './modules/tracking/tracking.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
 import type { ProviderEndpoints } from './providers/endpoints';
 import type { BlobStore } from './storage/blob-store';
 import type { Keys } from './storage/keys';
@@ -150,11 +150,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     route.onRequest = [requireUser, ...existing];
   });
 
+  const tokens = createProviderTokens(deps.db, deps.keys.encryption, deps.endpoints);
+
+  const calendar = createCalendar({
+    db: deps.db,
+    tokens,
+    endpoints: deps.endpoints,
+    now,
+    appUrl: deps.config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${deps.config.PORT}`,
+    log: app.log,
+  });
+  const reminders = createReminderWorker(calendar, { log: app.log });
+  app.decorate('reminders', reminders);
+  // The one subscriber to "this user's data changed": their calendar follows their purchases and settings.
+  const onUserDataChanged = (userId: string) => reminders.schedule(userId);
   const purchaseDeps = {
     db: deps.db,
     blobs: deps.blobs,
     encryptionKey: deps.keys.encryption,
-    failpoint: deps.config.FAILPOINT,
+    onUserDataChanged,
   };
   await app.register(healthRoutes, { db: deps.db, sandboxUrl: deps.endpoints.sandboxUrl });
   const signIn = createSignIn({
@@ -174,20 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(purchasesRoutes, { deps: purchaseDeps, now });
   await app.register(receiptsRoutes, { deps: purchaseDeps, now });
-  await app.register(interactionsRoutes, { db: deps.db, now });
-  await app.register(settingsRoutes, { db: deps.db });
-  const tokens = createProviderTokens(deps.db, deps.keys.encryption, deps.endpoints);
-
-  const calendar = createCalendar({
-    db: deps.db,
-    tokens,
-    endpoints: deps.endpoints,
-    now,
-    appUrl: deps.config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${deps.config.PORT}`,
-    log: app.log,
-  });
-  const reminders = createReminderWorker(calendar, { log: app.log });
-  app.decorate('reminders', reminders);
+  await app.register(trackingRoutes, { db: deps.db, now });
+  await app.register(settingsRoutes, { deps: { db: deps.db, onUserDataChanged } });
   await app.register(calendarRoutes, { calendar });
   const mailSync = createMailSync({
     db: deps.db,
@@ -196,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lookbackMonths: deps.config.SYNC_LOOKBACK_MONTHS,
     now,
     log: app.log,
-    afterSync: (userId) => reminders.schedule(userId),
+    onUserDataChanged,
     readEmail: deps.readEmail ?? ((message) => deps.extraction.readEmail(message)),
   });
   app.decorate('mailSync', mailSync);
@@ -213,14 +215,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now,
       log: app.log,
     },
-  });
-  // After any change to a user's purchases or settings, their calendar follows.
-  const CHANGES_PURCHASES =
-    /\/(orders\/create|user-orders\/update|user-delete-order|invoice\/[^/]+\/delete|ai-order-extract|settings)(\/|\?|$)/;
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.userId && req.method !== 'GET' && reply.statusCode < 400 && CHANGES_PURCHASES.test(req.url)) {
-      reminders.schedule(req.userId);
-    }
   });
   app.addHook('onClose', async () => {
     reminders.stop();

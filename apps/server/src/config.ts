@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
@@ -111,8 +112,6 @@ const Env = z.object({
   /** Per user: receipt uploads and mailbox syncs a minute (past it: 429 with Retry-After). */
   UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   SYNCS_PER_MINUTE: z.coerce.number().int().positive().default(6),
-  /** Test-only crash point (e.g. `after-blob-write`): the process exits there, to prove writes never half-happen. */
-  FAILPOINT: optionalString,
 });
 
 /**
@@ -157,19 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = '.env
   return Object.freeze(result.data);
 }
 
-/** `KEY=value` lines; `#` comments; optional quotes. Only keys not already in the environment are used. */
+/** The `.env` file in Node's own dotenv format (`util.parseEnv`); none is fine. */
 function readEnvFile(file: string): Record<string, string> {
   const full = path.resolve(file);
-  if (!existsSync(full)) return {};
-  const out: Record<string, string> = {};
-  for (const line of readFileSync(full, 'utf8').split(/\r?\n/)) {
-    const trimmed = line.trim();
-    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(trimmed);
-    if (!match?.[1]) continue;
-    out[match[1]] = trimmed
-      .slice(match[0].length)
-      .trim()
-      .replace(/^(['"])(.*)\1$/, '$2');
-  }
-  return out;
+  return existsSync(full) ? (parseEnv(readFileSync(full, 'utf8')) as Record<string, string>) : {};
 }

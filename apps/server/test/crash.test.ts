@@ -2,12 +2,17 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { signAccessToken } from '../src/modules/auth/access-token';
 import { loadKeys } from '../src/storage/keys';
 import { multipart, tinyPdf } from './harness';
 import { exited, seedUser, startServer } from './server-process';
+
+const CRASH_AFTER_BLOB_WRITE = fileURLToPath(
+  new URL('./fixtures/crash-after-blob-write.mjs', import.meta.url),
+);
 
 function files(dir: string): string[] {
   try {
@@ -45,7 +50,7 @@ describe('a server killed in the middle of an upload', () => {
 
   it('leaves no purchase and no file when it dies after writing the file but before the rows', async () => {
     const { dataDir, token } = await prepare();
-    const { child, port } = await startServer(dataDir, { FAILPOINT: 'after-blob-write' });
+    const { child, port } = await startServer(dataDir, {}, ['--import', CRASH_AFTER_BLOB_WRITE]);
     const form = multipart({ product_name: 'Crash TV', purchase_date: '2026-01-01' }, [
       { field: 'invoice', filename: 'tv.pdf', bytes: tinyPdf('TV') },
     ]);

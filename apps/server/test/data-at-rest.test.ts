@@ -11,7 +11,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import * as initial from '../src/db/migrations/20261122T1400_initial';
 import * as signInStates from '../src/db/migrations/20261122T1500_sign_in_states';
 import * as mailSync from '../src/db/migrations/20261122T1600_mail_sync';
-import { openExtraction } from '../src/modules/receipts/receipts.service';
+import { openExtraction } from '../src/modules/receipts/receipt-files.service';
 import { feedSecret, renderFeed } from '../src/modules/reminders/feed.service';
 import { loadKeys } from '../src/storage/keys';
 import { createTestApp, DIALECTS, multipart, type TestApp, tinyPdf } from './harness';

@@ -107,9 +107,3 @@ export type ActiveWarrantyCount = z.infer<typeof ActiveWarrantyCount>;
 
 export const UpcomingWarrantyCount = z.object({ total_upcoming_warranty: z.number().int() });
 export type UpcomingWarrantyCount = z.infer<typeof UpcomingWarrantyCount>;
-
-/** `POST /api/v1/track-interaction/`: the tab the user opened under /dashboard. */
-export const TrackInteraction = z.object({
-  tab_name: z.string().trim().min(1, 'tab_name is required').max(64),
-});
-export type TrackInteraction = z.infer<typeof TrackInteraction>;

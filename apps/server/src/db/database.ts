@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { privateFile } from '../storage/private-files';
-import type { Database } from './schema';
+import type { Database, Db } from './schema';
 import { withStatementCache } from './statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -104,4 +104,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (code.length === 5 && PG_UNAVAILABLE.test(code)) return true;
   }
   return false;
+}
+
+/** One round trip to the database: the health check's proof that it answers. */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -167,3 +167,13 @@ export function isPdf(bytes: Uint8Array): boolean {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   return head.includes('%PDF-');
 }
+
+/** A receipt must really be a PDF (by its bytes) and not empty; names and declared types are not trusted. */
+export function checkedPdf(file: UploadedFile | null): UploadedFile | null {
+  if (!file) return null;
+  if (file.size === 0) throw new AppError('invalid_input', `${file.field}: the file is empty`);
+  if (!isPdf(file.head)) {
+    throw new AppError('unsupported_type', `${file.field}: Invalid File: Please select a valid PDF file.`);
+  }
+  return file;
+}

@@ -24,3 +24,11 @@ export interface CalendarProvider {
 
 /** The most events one list answers (Google's events.list maximum page size). */
 export const MAX_EVENTS = 2500;
+
+/** An RFC 5545 recurrence rule for an interval in days, in the calendar's own units where they fit. */
+export function intervalRule(days: number): string {
+  if (days % 365 === 0) return `RRULE:FREQ=YEARLY;INTERVAL=${days / 365}`;
+  if (days % 30 === 0) return `RRULE:FREQ=MONTHLY;INTERVAL=${days / 30}`;
+  if (days % 7 === 0) return `RRULE:FREQ=WEEKLY;INTERVAL=${days / 7}`;
+  return `RRULE:FREQ=DAILY;INTERVAL=${days}`;
+}

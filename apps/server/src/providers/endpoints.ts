@@ -1,6 +1,9 @@
 import type { Config } from '../config';
 import type { IdentityEndpoints } from './identity';
 
+export type ProviderName = 'google' | 'microsoft';
+export const PROVIDER_LABEL: Record<ProviderName, string> = { google: 'Google', microsoft: 'Microsoft' };
+
 /** Everything the server needs to reach both providers; only this file knows the real hosts. */
 export interface ProviderEndpoints {
   google:

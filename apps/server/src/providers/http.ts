@@ -1,5 +1,14 @@
 import { AppError } from '../errors';
-import type { ProviderName, ProviderTokens } from '../modules/auth/provider-accounts';
+import type { ProviderName } from './endpoints';
+
+/** Access tokens for the server's own calls to a provider, refreshed when about to expire. */
+export interface ProviderTokens {
+  accessToken(userId: string, provider: ProviderName, now?: Date): Promise<string>;
+  /** After a 401 from the provider: forget the token's expiry so the next call refreshes it. */
+  invalidate(userId: string, provider: ProviderName): Promise<void>;
+  /** Stops the app acting for the user at `provider`; answers a failed revocation for the caller to log. */
+  disconnect(userId: string, provider: ProviderName, now?: Date): Promise<unknown>;
+}
 
 /** A provider's non-2xx answer that a caller may want to handle (Gmail's 404 for an expired historyId). */
 export class ProviderHttpError extends AppError {

@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { context as tokenContext } from '../modules/auth/provider-accounts';
-import { extractionContext } from '../modules/receipts/receipts.service';
+import type { Db } from '../db/schema';
+import { context as tokenContext } from '../modules/auth/provider-accounts.service';
+import { extractionContext } from '../modules/receipts/receipt-files.service';
 import { feedSecretContext } from '../modules/reminders/feed.service';
 import type { BlobStore } from './blob-store';
 import {
@@ -14,6 +13,7 @@ import {
   sealedTextKeyId,
   sealText,
 } from './envelope';
+import * as repo from './reseal.repository';
 
 // Everything sealed at rest lives in one of four places: receipt files (context: the storage key),
 // provider tokens, documents' extracted text and users' feed secrets. This file is the one list of them.
@@ -21,7 +21,7 @@ import {
 const BATCH = 200;
 
 export interface ResealDeps {
-  db: Kysely<Database>;
+  db: Db;
   blobs: BlobStore;
   keys: EncryptionKeys;
 }
@@ -67,13 +67,7 @@ export async function resealAll(deps: ResealDeps, options: ResealOptions = {}): 
       : sealText(openText(value, keys, context), keys, context);
 
   for (let after = 0; ; ) {
-    const docs = await db
-      .selectFrom('documents')
-      .select(['id', 'storage_key', 'extracted_json'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
+    const docs = await repo.documentsAfter(db, after, BATCH);
     for (const doc of docs) {
       // A file deleted meanwhile is skipped; one deleted between read and write comes back as an orphan
       // file, which the start-up sweep removes.
@@ -85,13 +79,8 @@ export async function resealAll(deps: ResealDeps, options: ResealOptions = {}): 
       }
       const text = resealText(doc.extracted_json, extractionContext(doc.storage_key));
       if (text !== doc.extracted_json) {
-        const { numUpdatedRows } = await db
-          .updateTable('documents')
-          .set({ extracted_json: text })
-          .where('id', '=', doc.id)
-          .where('extracted_json', '=', doc.extracted_json)
-          .executeTakeFirst();
-        if (numUpdatedRows > 0n) await done('document texts');
+        if (await repo.replaceExtractedText(db, doc.id, doc.extracted_json, text))
+          await done('document texts');
         else changedMeanwhile += 1;
       }
     }
@@ -101,34 +90,14 @@ export async function resealAll(deps: ResealDeps, options: ResealOptions = {}): 
   }
 
   for (let after = 0; ; ) {
-    const accounts = await db
-      .selectFrom('provider_accounts')
-      .select(['id', 'provider', 'subject', 'access_token_enc', 'refresh_token_enc'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
+    const accounts = await repo.accountsAfter(db, after, BATCH);
     for (const account of accounts) {
       const { provider, subject } = account;
       const access = resealText(account.access_token_enc, tokenContext(provider, subject, 'access'));
       const refresh = resealText(account.refresh_token_enc, tokenContext(provider, subject, 'refresh'));
       if (access === account.access_token_enc && refresh === account.refresh_token_enc) continue;
-      const { numUpdatedRows } = await db
-        .updateTable('provider_accounts')
-        .set({ access_token_enc: access, refresh_token_enc: refresh })
-        .where('id', '=', account.id)
-        .where((eb) =>
-          eb.and([
-            account.access_token_enc === null
-              ? eb('access_token_enc', 'is', null)
-              : eb('access_token_enc', '=', account.access_token_enc),
-            account.refresh_token_enc === null
-              ? eb('refresh_token_enc', 'is', null)
-              : eb('refresh_token_enc', '=', account.refresh_token_enc),
-          ]),
-        )
-        .executeTakeFirst();
-      if (numUpdatedRows > 0n) await done('provider tokens');
+      const tokens = { access_token_enc: access, refresh_token_enc: refresh };
+      if (await repo.replaceTokens(db, account.id, account, tokens)) await done('provider tokens');
       else changedMeanwhile += 1;
     }
     const last = accounts.at(-1);
@@ -137,24 +106,12 @@ export async function resealAll(deps: ResealDeps, options: ResealOptions = {}): 
   }
 
   for (let after = ''; ; ) {
-    const users = await db
-      .selectFrom('users')
-      .select(['id', 'feed_secret_enc'])
-      .where('id', '>', after)
-      .where('feed_secret_enc', 'is not', null)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
+    const users = await repo.feedSecretsAfter(db, after, BATCH);
     for (const user of users) {
       const secret = resealText(user.feed_secret_enc, feedSecretContext(user.id));
       if (secret === user.feed_secret_enc) continue;
-      const { numUpdatedRows } = await db
-        .updateTable('users')
-        .set({ feed_secret_enc: secret })
-        .where('id', '=', user.id)
-        .where('feed_secret_enc', '=', user.feed_secret_enc)
-        .executeTakeFirst();
-      if (numUpdatedRows > 0n) await done('feed secrets');
+      if (await repo.replaceFeedSecret(db, user.id, user.feed_secret_enc as string, secret))
+        await done('feed secrets');
       else changedMeanwhile += 1;
     }
     const last = users.at(-1);
@@ -168,21 +125,9 @@ export async function resealAll(deps: ResealDeps, options: ResealOptions = {}): 
  * One sealed object already stored (a receipt file or a provider token), or null when there is none: the
  * start-up key check tries it once on a data folder made before key checks existed.
  */
-export async function sealedSample(db: Kysely<Database>, blobs: BlobStore): Promise<Uint8Array | null> {
-  const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
-  if (tables.has('documents')) {
-    const doc = await db.selectFrom('documents').select('storage_key').limit(1).executeTakeFirst();
-    const file = doc ? await blobs.get(doc.storage_key) : null;
-    if (file) return file;
-  }
-  if (tables.has('provider_accounts')) {
-    const account = await db
-      .selectFrom('provider_accounts')
-      .select('refresh_token_enc')
-      .where('refresh_token_enc', 'is not', null)
-      .limit(1)
-      .executeTakeFirst();
-    if (account?.refresh_token_enc) return Buffer.from(account.refresh_token_enc, 'base64url');
-  }
-  return null;
+export async function sealedSample(db: Db, blobs: BlobStore): Promise<Uint8Array | null> {
+  const { storageKey, refreshToken } = await repo.sealedSamples(db);
+  const file = storageKey ? await blobs.get(storageKey) : null;
+  if (file) return file;
+  return refreshToken ? Buffer.from(refreshToken, 'base64url') : null;
 }

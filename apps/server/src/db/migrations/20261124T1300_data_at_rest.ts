@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { extractionContext } from '../../modules/receipts/receipts.service';
+import { extractionContext } from '../../modules/receipts/receipt-files.service';
 import { feedSecretContext, hashFeedSecret } from '../../modules/reminders/feed.service';
 import { type EncryptionKeys, sealText } from '../../storage/envelope';
 

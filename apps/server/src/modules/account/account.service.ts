@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
 import type { EncryptionKeys } from '../../storage/envelope';
-import type { ProviderName, ProviderTokens } from '../auth/provider-accounts';
+import type { ProviderName, ProviderTokens } from '../auth/provider-accounts.service';
 import { listPurchases } from '../purchases/purchases.service';
 import { receiptFile } from '../receipts/receipts.service';
 import type { Calendar } from '../reminders/calendar.service';

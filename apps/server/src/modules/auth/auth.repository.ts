@@ -1,5 +1,6 @@
+import type { Insertable, Updateable } from 'kysely';
 import { timestamp } from '../../dates';
-import type { Db } from '../../db/schema';
+import type { Db, ProviderAccountsTable, UsersTable } from '../../db/schema';
 
 /** The first user whose address a provider vouched for: the only kind another provider may be linked to. */
 export function findVerifiedUserByEmail(db: Db, email: string) {
@@ -88,4 +89,56 @@ export async function insertRefreshToken(
   row: { user_id: string; family_id: string; token_hash: string; expires_at: string; created_at: string },
 ): Promise<void> {
   await db.insertInto('refresh_tokens').values(row).execute();
+}
+
+export async function insertUser(db: Db, row: Insertable<UsersTable>): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+export async function updateUser(db: Db, userId: string, changes: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', userId).execute();
+}
+
+export function findAccountById(db: Db, accountId: number) {
+  return db.selectFrom('provider_accounts').selectAll().where('id', '=', accountId).executeTakeFirstOrThrow();
+}
+
+export async function insertAccount(db: Db, row: Insertable<ProviderAccountsTable>): Promise<void> {
+  await db.insertInto('provider_accounts').values(row).execute();
+}
+
+export async function updateAccount(
+  db: Db,
+  accountId: number,
+  changes: Updateable<ProviderAccountsTable>,
+): Promise<void> {
+  await db.updateTable('provider_accounts').set(changes).where('id', '=', accountId).execute();
+}
+
+export async function updateAccountOfUser(
+  db: Db,
+  userId: string,
+  provider: 'google' | 'microsoft',
+  changes: Updateable<ProviderAccountsTable>,
+): Promise<void> {
+  await db
+    .updateTable('provider_accounts')
+    .set(changes)
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .execute();
+}
+
+/** Stores refreshed tokens, unless the account was disconnected meanwhile: a disconnect wins. */
+export async function saveRefreshedTokens(
+  db: Db,
+  accountId: number,
+  changes: Updateable<ProviderAccountsTable>,
+): Promise<void> {
+  await db
+    .updateTable('provider_accounts')
+    .set(changes)
+    .where('id', '=', accountId)
+    .where('needs_reauth', '=', 0)
+    .execute();
 }

@@ -1,18 +1,22 @@
+import { createHmac } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import { RefreshBody, SignInResult, TokenPair } from '@warrantly/contract/auth';
 import { ErrorBody } from '@warrantly/contract/common';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
 import { revokeRefreshToken, rotateRefreshToken } from './app-tokens';
-import * as repo from './auth.repository';
-import { PROVIDER_LABEL, type ProviderName } from './provider-accounts';
+import { getProfile, PROVIDER_LABEL, type ProviderName } from './provider-accounts.service';
 import type { SignIn } from './sign-in.service';
 import { decodeState, encodeState, newSignInState, STATE_COOKIE, STATE_TTL_SECONDS } from './sign-in-state';
 
+const STATE_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
+
 export interface AuthRouteOptions {
   signIn: SignIn;
-  db: import('kysely').Kysely<import('../../db/schema').Database>;
+  db: Db;
   signingKey: Buffer;
   publicUrl: string | undefined;
   /** How long a sign-in's refresh tokens keep rotating (SESSION_MAX_DAYS). */
@@ -40,6 +44,8 @@ const CallbackQuery = z.object({
 export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (fastify, opts) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { signIn, signingKey, now } = opts;
+  // The sign-in state cookie is signed under its own key, derived from the token-signing key.
+  await fastify.register(cookie, { secret: createHmac('sha256', signingKey).update('cookie').digest() });
   const origin = (req: FastifyRequest) =>
     opts.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
 
@@ -50,12 +56,13 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (fastify, 
         mode === 'popup' ? `${origin(req)}/google/callback` : `${origin(req)}${CALLBACK_PATH[provider]}`;
       const state = newSignInState(provider, redirectUri, mode, now().getTime());
       const url = signIn.authorizeUrl(state);
-      const secure = redirectUri.startsWith('https:') ? '; Secure' : '';
       return reply
-        .header(
-          'set-cookie',
-          `${STATE_COOKIE}=${encodeState(signingKey, state)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${STATE_TTL_SECONDS}${secure}`,
-        )
+        .setCookie(STATE_COOKIE, encodeState(state), {
+          ...STATE_COOKIE_OPTIONS,
+          maxAge: STATE_TTL_SECONDS,
+          secure: redirectUri.startsWith('https:'),
+          signed: true,
+        })
         .header('cache-control', 'no-store')
         .redirect(url, 302);
     };
@@ -66,12 +73,11 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (fastify, 
       req: FastifyRequest<{ Querystring: z.infer<typeof CallbackQuery> }>,
       reply: FastifyReply,
     ) => {
-      const cookie = readCookie(req.headers.cookie, STATE_COOKIE);
-      const state = decodeState(signingKey, cookie, req.query.state, now().getTime());
+      const cookie = req.cookies[STATE_COOKIE];
+      const unsigned = cookie ? req.unsignCookie(cookie) : null;
+      const state = decodeState(unsigned?.valid ? unsigned.value : null, req.query.state, now().getTime());
       const wantsJson = state?.mode === 'popup' || (req.headers.accept ?? '').includes('application/json');
-      reply
-        .header('set-cookie', `${STATE_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`)
-        .header('cache-control', 'no-store');
+      reply.clearCookie(STATE_COOKIE, STATE_COOKIE_OPTIONS).header('cache-control', 'no-store');
       try {
         if (!state || state.provider !== provider) {
           throw new AppError(
@@ -182,21 +188,9 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (fastify, 
         },
       },
     },
-    async (req) => {
-      const user = await repo.findUser(opts.db, req.userId);
-      if (!user) throw new AppError('unauthorized', 'The account of this access token no longer exists');
-      return { email: user.email, name: user.name, picture: user.picture_url ?? '', provider: user.provider };
-    },
+    (req) => getProfile(opts.db, req.userId),
   );
 };
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
 
 const escapeHtml = (text: string) =>
   text.replace(

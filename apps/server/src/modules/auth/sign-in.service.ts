@@ -19,7 +19,7 @@ import {
 import type { EncryptionKeys } from '../../storage/envelope';
 import { issueTokens } from './app-tokens';
 import * as repo from './auth.repository';
-import { PROVIDER_LABEL, type ProviderName, upsertSignIn } from './provider-accounts';
+import { PROVIDER_LABEL, type ProviderName, upsertSignIn } from './provider-accounts.service';
 import { codeChallenge, type SignInState } from './sign-in-state';
 
 const PROVIDERS = {

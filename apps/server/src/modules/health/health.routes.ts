@@ -1,11 +1,11 @@
 import { Meta } from '@warrantly/contract/meta';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema';
+import { ping } from '../../db/database';
+import type { Db } from '../../db/schema';
 
-export const healthRoutes: FastifyPluginAsync<{ db: Kysely<Database>; sandboxUrl: string | null }> = async (
+export const healthRoutes: FastifyPluginAsync<{ db: Db; sandboxUrl: string | null }> = async (
   fastify,
   { db, sandboxUrl },
 ) => {
@@ -17,7 +17,7 @@ export const healthRoutes: FastifyPluginAsync<{ db: Kysely<Database>; sandboxUrl
       schema: { tags: ['meta'], security: [], response: { 200: z.object({ status: z.literal('ok') }) } },
     },
     async (_req, reply) => {
-      await sql`select 1`.execute(db);
+      await ping(db);
       return reply.header('cache-control', 'no-store').send({ status: 'ok' as const });
     },
   );

@@ -212,3 +212,27 @@ export async function releaseQuarantined(
     .where('message_id', 'in', ids)
     .execute();
 }
+
+export async function findCursor(db: Db, userId: string, provider: Provider): Promise<string | null> {
+  const account = await db
+    .selectFrom('provider_accounts')
+    .select('sync_cursor')
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .executeTakeFirst();
+  return account?.sync_cursor ?? null;
+}
+
+/** Each message is stored in a savepoint of the page's transaction, so one failed import is undone alone. */
+export async function savepoint(trx: Db): Promise<void> {
+  await sql`savepoint one_message`.execute(trx);
+}
+
+export async function releaseSavepoint(trx: Db): Promise<void> {
+  await sql`release savepoint one_message`.execute(trx);
+}
+
+export async function rollbackToSavepoint(trx: Db): Promise<void> {
+  await sql`rollback to savepoint one_message`.execute(trx);
+  await sql`release savepoint one_message`.execute(trx);
+}

@@ -2,25 +2,29 @@ import { randomUUID } from 'node:crypto';
 import type { SyncSummary } from '@warrantly/contract/mail-sync';
 import type { Purchase } from '@warrantly/contract/purchases';
 import type { Extraction } from '@warrantly/extract/types';
-import { type Kysely, sql } from 'kysely';
-import { isoDate, timestamp } from '../../dates';
+import { timestamp } from '../../dates';
 import { isDatabaseUnavailable } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError, InputOverLimit } from '../../errors';
 import type { ProviderEndpoints } from '../../providers/endpoints';
 import { createGmailSource } from '../../providers/google/gmail';
 import { createProviderClient, ProviderHttpError } from '../../providers/http';
 import type { FetchedMessage, MailSource, MessageRef } from '../../providers/mail';
 import { createOutlookSource } from '../../providers/microsoft/outlook-mail';
-import type { ProviderName, ProviderTokens } from '../auth/provider-accounts';
-import { requireSignedInWith } from '../auth/provider-accounts';
+import type { UserDataChanged } from '../../user-data-changes';
+import type { ProviderName, ProviderTokens } from '../auth/provider-accounts.service';
+import { requireSignedInWith } from '../auth/provider-accounts.service';
 import { extractionStatus, hasPurchase, importExtraction } from '../purchases/import.service';
-import * as purchasesRepo from '../purchases/purchases.repository';
-import { dataVersion, toPurchase } from '../purchases/purchases.service';
+import {
+  dataVersion,
+  findPurchases,
+  noteDataChanged,
+  updatePurchaseLine,
+} from '../purchases/purchases.service';
 import * as repo from './mail-sync.repository';
 
 export interface MailSyncDeps {
-  db: Kysely<Database>;
+  db: Db;
   tokens: ProviderTokens;
   endpoints: ProviderEndpoints;
   lookbackMonths: number;
@@ -32,7 +36,7 @@ export interface MailSyncDeps {
   /** Counts provider calls by kind (benchmarks). */
   onCall?: (service: string, url: string) => void;
   /** Called after a sync that created or updated purchases (calendar reminders follow). */
-  afterSync?: (userId: string) => void;
+  onUserDataChanged: UserDataChanged;
   log?: { warn(obj: object, msg: string): void };
   /**
    * Reads a fetched message's fields away from the main thread (the extraction pool); rejects when it
@@ -147,12 +151,7 @@ export function createMailSync(deps: MailSyncDeps) {
   }
 
   async function run(userId: string, provider: ProviderName, holder: string): Promise<SyncSummary> {
-    const account = await deps.db
-      .selectFrom('provider_accounts')
-      .select('sync_cursor')
-      .where('user_id', '=', userId)
-      .where('provider', '=', provider)
-      .executeTakeFirst();
+    const cursor = await repo.findCursor(deps.db, userId, provider);
     const source = sourceFor(userId, provider);
     const summary: SyncSummary = { scanned: 0, created: 0, updated: 0, skipped: 0, errors: 0, items: [] };
     const touched: { id: number; subject: string | null; date: string | null }[] = [];
@@ -190,7 +189,7 @@ export function createMailSync(deps: MailSyncDeps) {
             failed.push({ id: outcome.ref.id, reason: outcome.reason, final: outcome.final ?? false });
             continue;
           }
-          await sql`savepoint one_message`.execute(trx);
+          await repo.savepoint(trx);
           try {
             const recorded = await apply(
               trx,
@@ -202,7 +201,7 @@ export function createMailSync(deps: MailSyncDeps) {
               summary,
               touched,
             );
-            await sql`release savepoint one_message`.execute(trx);
+            await repo.releaseSavepoint(trx);
             processed.push({
               user_id: userId,
               provider,
@@ -212,8 +211,7 @@ export function createMailSync(deps: MailSyncDeps) {
             });
           } catch (error) {
             if (isDatabaseUnavailable(error)) throw error;
-            await sql`rollback to savepoint one_message`.execute(trx);
-            await sql`release savepoint one_message`.execute(trx);
+            await repo.rollbackToSavepoint(trx);
             deps.log?.warn(
               { err: error, message: outcome.ref.id },
               'could not import a message; quarantined',
@@ -246,7 +244,7 @@ export function createMailSync(deps: MailSyncDeps) {
         null,
       );
 
-    for await (const page of source.pages(account?.sync_cursor ?? null)) {
+    for await (const page of source.pages(cursor)) {
       summary.scanned += page.messages.length;
       const ids = page.messages.map((m) => m.id);
       const seen = await repo.processedIds(deps.db, userId, provider, ids);
@@ -259,16 +257,8 @@ export function createMailSync(deps: MailSyncDeps) {
     }
 
     if (touched.length > 0) {
-      const today = isoDate(deps.now());
-      const rows = await purchasesRepo
-        .selectPurchases(deps.db, userId)
-        .where(
-          'o.id',
-          'in',
-          touched.map((t) => t.id),
-        )
-        .execute();
-      const byId = new Map(rows.map((row) => [row.id, toPurchase(row, today)]));
+      const purchases = await findPurchases(deps.db, userId, { ids: touched.map((t) => t.id) }, deps.now());
+      const byId = new Map(purchases.map((purchase) => [purchase.id, purchase]));
       summary.items = touched.flatMap((t) => {
         const purchase: Purchase | undefined = byId.get(t.id);
         return purchase ? [{ ...purchase, subject: t.subject, message_date: t.date }] : [];
@@ -307,7 +297,7 @@ export function createMailSync(deps: MailSyncDeps) {
       let summary: SyncSummary | null = null;
       try {
         summary = await run(userId, provider, holder);
-        if (summary.created + summary.updated > 0) deps.afterSync?.(userId);
+        if (summary.created + summary.updated > 0) deps.onUserDataChanged(userId);
         return summary;
       } finally {
         await repo.releaseLease(
@@ -428,9 +418,9 @@ async function enrich(
       ...(line.store_link === null && product?.url ? { store_link: product.url } : {}),
     };
     if (Object.keys(changes).length === 0) continue;
-    await purchasesRepo.updateOrder(trx, userId, line.id, { ...changes, updated_at: timestamp(now) });
+    await updatePurchaseLine(trx, userId, line.id, { ...changes, updated_at: timestamp(now) });
     changed.push(line.id);
   }
-  if (changed.length > 0) await purchasesRepo.bumpDataVersion(trx, userId);
+  if (changed.length > 0) await noteDataChanged(trx, userId);
   return changed;
 }

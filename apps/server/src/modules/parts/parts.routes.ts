@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { requireSignedInWith } from '../auth/provider-accounts';
+import { requireSignedInWith } from '../auth/provider-accounts.service';
 import * as service from './parts.service';
 
 export const partsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; now: () => Date }> = async (

@@ -1,7 +1,8 @@
 import type { MainProductList } from '@warrantly/contract/parts';
 import { addDays, isoDate } from '../../dates';
 import type { Db } from '../../db/schema';
-import { describeInterval } from './consumables';
+import { describeInterval } from './consumables.service';
+import * as repo from './parts.repository';
 
 /** When a part is next due: its interval after its purchase, moved on past today. */
 export function nextDue(purchased: string | null, everyDays: number | null, today: string): string | null {
@@ -14,27 +15,7 @@ export function nextDue(purchased: string | null, everyDays: number | null, toda
 /** Main products with their replacement parts, newest main product first. */
 export async function listMainProducts(db: Db, userId: string, now: Date): Promise<MainProductList> {
   const today = isoDate(now);
-  const parts = await db
-    .selectFrom('orders as part')
-    .innerJoin('orders as main', (j) =>
-      j.onRef('main.id', '=', 'part.parent_id').onRef('main.user_id', '=', 'part.user_id'),
-    )
-    .where('part.user_id', '=', userId)
-    .select([
-      'main.id as main_id',
-      'main.product_name as main_name',
-      'main.purchase_date as main_date',
-      'part.id',
-      'part.product_name',
-      'part.purchase_date',
-      'part.store_link',
-      'part.price',
-      'part.replace_every_days',
-    ])
-    .orderBy('main.purchase_date', 'desc')
-    .orderBy('main.id', 'desc')
-    .orderBy('part.purchase_date', 'desc')
-    .execute();
+  const parts = await repo.listPartsWithMainProduct(db, userId);
   const groups = new Map<number, MainProductList['orders'][number]>();
   for (const row of parts) {
     let group = groups.get(row.main_id);

@@ -1,7 +1,7 @@
 import type { Extraction } from '@warrantly/extract/types';
 import { timestamp } from '../../dates';
 import type { Db } from '../../db/schema';
-import { findMainProduct, isConsumable } from '../parts/consumables';
+import { findMainProduct, isConsumable } from '../parts/consumables.service';
 import { parsePrice } from './amounts';
 import { categorize, estimateWarranty } from './categories';
 import * as repo from './purchases.repository';
@@ -62,15 +62,7 @@ export async function importExtraction(
   };
   const ids: number[] = [];
   for (const [lineNo, line] of lines.entries()) {
-    const existing = await trx
-      .selectFrom('orders')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('source', '=', from.source)
-      .where('source_ref', '=', from.sourceRef)
-      .where('line_no', '=', lineNo)
-      .executeTakeFirst();
-    if (existing) continue;
+    if (await repo.isLineImported(trx, userId, from.source, from.sourceRef, lineNo)) continue;
     const price =
       line.price === null ? null : extraction.currency ? `${extraction.currency} ${line.price}` : line.price;
     const category = categorize(line.name);
@@ -119,12 +111,7 @@ async function uniqueOrderId(
   const base = wanted?.trim() || `${from.source.toUpperCase()}-${from.sourceRef.slice(0, 12).toUpperCase()}`;
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? base : `${base}-${n}`;
-    const holder = await trx
-      .selectFrom('orders')
-      .select(['source', 'source_ref'])
-      .where('user_id', '=', userId)
-      .where('order_id', '=', candidate)
-      .executeTakeFirst();
+    const holder = await repo.findOrderSource(trx, userId, candidate);
     if (!holder || (holder.source === from.source && holder.source_ref === from.sourceRef)) return candidate;
   }
 }

@@ -1,6 +1,6 @@
 import { type CompiledQuery, sql } from 'kysely';
 import { timestamp } from '../../dates';
-import type { Db, NewOrder, OrderUpdate } from '../../db/schema';
+import type { Db, NewOrder, OrdersTable, OrderUpdate } from '../../db/schema';
 
 /** The columns a purchase is read with: the order line and whether its order carries a document. */
 export function selectPurchases(db: Db, userId: string) {
@@ -65,6 +65,34 @@ export function listPurchases(db: Db, userId: string): Promise<PurchaseRow[]> {
   return listQuery(db, [userId]);
 }
 
+/** Which of a user's purchases to read, for other modules: by ids, by order, by source document, with a receipt. */
+export interface PurchaseFilter {
+  ids?: readonly number[];
+  orderId?: string;
+  source?: { source: OrdersTable['source']; ref: string };
+  withReceipt?: boolean;
+  /** `line`: in the document's line order (the default); `newest`: newest purchase date first. */
+  sort?: 'line' | 'newest';
+}
+
+export function findPurchasesWhere(db: Db, userId: string, filter: PurchaseFilter): Promise<PurchaseRow[]> {
+  let query = selectPurchases(db, userId);
+  if (filter.ids) {
+    if (filter.ids.length === 0) return Promise.resolve([]);
+    query = query.where('o.id', 'in', [...filter.ids]);
+  }
+  if (filter.orderId !== undefined) query = query.where('o.order_id', '=', filter.orderId);
+  if (filter.source) {
+    query = query.where('o.source', '=', filter.source.source).where('o.source_ref', '=', filter.source.ref);
+  }
+  if (filter.withReceipt) query = query.where('d.id', 'is not', null);
+  query =
+    filter.sort === 'newest'
+      ? query.orderBy('o.purchase_date', 'desc').orderBy('o.id', 'asc')
+      : query.orderBy('o.line_no').orderBy('o.id');
+  return query.execute();
+}
+
 export function findPurchase(db: Db, userId: string, id: number): Promise<PurchaseRow | undefined> {
   return selectPurchases(db, userId).where('o.id', '=', id).executeTakeFirst();
 }
@@ -87,6 +115,63 @@ export function selectOwnedProducts(db: Db, userId: string): Promise<OwnedProduc
     .select(['id', 'product_name', 'parent_id'])
     .where('user_id', '=', userId)
     .orderBy('purchase_date', 'desc')
+    .execute();
+}
+
+/** True when line `lineNo` of a document (`source`, `sourceRef`) was imported already. */
+export async function isLineImported(
+  db: Db,
+  userId: string,
+  source: OrdersTable['source'],
+  sourceRef: string,
+  lineNo: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('source', '=', source)
+    .where('source_ref', '=', sourceRef)
+    .where('line_no', '=', lineNo)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Where the order number `orderId` of this user came from, if any of their lines uses it. */
+export function findOrderSource(db: Db, userId: string, orderId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['source', 'source_ref'])
+    .where('user_id', '=', userId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** What reminders are made of: each line's warranty end, and the parts' replacement intervals. */
+export function listReminderSources(db: Db, userId: string) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'product_name',
+      'shop_name',
+      'warranty_expire_date',
+      'purchase_date',
+      'replace_every_days',
+      'parent_id',
+    ])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Prices the user typed without a currency: they are in the default currency, whatever it is. */
+export function listBarePrices(db: Db, userId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'price'])
+    .where('user_id', '=', userId)
+    .where('has_currency', '=', 0)
+    .where('price', 'is not', null)
     .execute();
 }
 

@@ -11,9 +11,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDate } from '../../dates';
-import { AppError } from '../../errors';
 import { dataEtag, isFresh, setCacheHeaders } from '../../http/etag';
-import { isPdf, readForm, type UploadedFile } from '../../http/multipart';
+import { checkedPdf, readForm } from '../../http/multipart';
 import { parseId, parseInput } from '../../http/parse-input';
 import * as service from './purchases.service';
 
@@ -138,13 +137,3 @@ export const purchasesRoutes: FastifyPluginAsync<{ deps: service.PurchaseDeps; n
     },
   );
 };
-
-/** A receipt must really be a PDF (by its bytes) and not empty; names and declared types are not trusted. */
-export function checkedPdf(file: UploadedFile | null): UploadedFile | null {
-  if (!file) return null;
-  if (file.size === 0) throw new AppError('invalid_input', `${file.field}: the file is empty`);
-  if (!isPdf(file.head)) {
-    throw new AppError('unsupported_type', `${file.field}: Invalid File: Please select a valid PDF file.`);
-  }
-  return file;
-}

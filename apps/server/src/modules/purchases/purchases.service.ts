@@ -1,24 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Purchase, PurchaseCreate, PurchaseUpdate, TotalPrice } from '@warrantly/contract/purchases';
-import type { Kysely } from 'kysely';
 import { addDays, isoDate, timestamp } from '../../dates';
-import type { Database, Db, OrderUpdate } from '../../db/schema';
+import type { Db, OrderUpdate } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { BlobStore } from '../../storage/blob-store';
-import type { EncryptionKeys } from '../../storage/envelope';
-import * as receipts from '../receipts/receipts.service';
+import type { ChangeNotifier } from '../../user-data-changes';
+import {
+  type FileStoreDeps,
+  forgetFile,
+  type IncomingFile,
+  recordFile,
+  withStoredFile,
+} from '../receipts/receipt-files.service';
 import { parsePrice, toMajor } from './amounts';
 import { categorize } from './categories';
 import * as repo from './purchases.repository';
 import { EXPIRING_SOON_DAYS, warrantyStatus } from './warranty';
 
-export interface PurchaseDeps {
-  db: Kysely<Database>;
-  blobs: BlobStore;
-  encryptionKey: EncryptionKeys;
-  /** Test-only crash point, see config FAILPOINT. */
-  failpoint?: string | undefined;
-}
+export type PurchaseDeps = FileStoreDeps & ChangeNotifier;
 
 /** Turns a row into the API's purchase shape; `today` decides the derived warranty status. */
 export function toPurchase(row: repo.PurchaseRow, today: string): Purchase {
@@ -70,43 +68,36 @@ export async function createPurchase(
   deps: PurchaseDeps,
   userId: string,
   input: PurchaseCreate,
-  file: { filename: string; bytes: Uint8Array; sha256?: string } | null,
+  file: IncomingFile | null,
   now: Date,
 ): Promise<Purchase> {
   const { defaultCurrency } = await dataVersion(deps.db, userId);
-  const stored = file ? await receipts.storeFile(deps, userId, file) : null;
-  if (deps.failpoint === 'after-blob-write') process.exit(137);
-  let id: number;
-  try {
-    id = await deps.db.transaction().execute(async (trx) => {
-      await checkParent(trx, userId, input.parent_id ?? null, null);
-      const orderId = await newOrderId(trx, userId);
-      const rowId = await repo.insertOrder(trx, {
-        user_id: userId,
-        order_id: orderId,
-        product_name: input.product_name,
-        shop_name: input.shop_name ?? null,
-        purchase_date: input.purchase_date,
-        price: input.price ?? null,
-        ...parsePrice(input.price, defaultCurrency),
-        warranty_expire_date: input.warranty_expire_date ?? null,
-        category: input.category ?? categorize(input.product_name),
-        status: stored ? 'success' : 'manual',
-        source: 'manual',
-        parent_id: input.parent_id ?? null,
-        replace_every_days: input.replace_every_days ?? null,
-        store_link: input.store_link ?? null,
-        created_at: timestamp(now),
-        updated_at: timestamp(now),
-      });
-      if (stored) await receipts.recordFile(trx, userId, orderId, stored, 'success', null);
-      await repo.bumpDataVersion(trx, userId);
-      return rowId;
+  const id = await withStoredFile(deps, userId, file, async (trx, stored) => {
+    await checkParent(trx, userId, input.parent_id ?? null, null);
+    const orderId = await newOrderId(trx, userId);
+    const rowId = await repo.insertOrder(trx, {
+      user_id: userId,
+      order_id: orderId,
+      product_name: input.product_name,
+      shop_name: input.shop_name ?? null,
+      purchase_date: input.purchase_date,
+      price: input.price ?? null,
+      ...parsePrice(input.price, defaultCurrency),
+      warranty_expire_date: input.warranty_expire_date ?? null,
+      category: input.category ?? categorize(input.product_name),
+      status: stored ? 'success' : 'manual',
+      source: 'manual',
+      parent_id: input.parent_id ?? null,
+      replace_every_days: input.replace_every_days ?? null,
+      store_link: input.store_link ?? null,
+      created_at: timestamp(now),
+      updated_at: timestamp(now),
     });
-  } catch (error) {
-    if (stored) await deps.blobs.remove(stored.storage_key);
-    throw error;
-  }
+    if (stored) await recordFile(trx, userId, orderId, stored, 'success', null);
+    await repo.bumpDataVersion(trx, userId);
+    return rowId;
+  });
+  deps.onUserDataChanged(userId);
   return getPurchase(deps.db, userId, id, now);
 }
 
@@ -116,7 +107,7 @@ export async function updatePurchase(
   userId: string,
   id: number,
   input: PurchaseUpdate,
-  file: { filename: string; bytes: Uint8Array; sha256?: string } | null,
+  file: IncomingFile | null,
   now: Date,
 ): Promise<Purchase> {
   const existing = await repo.findOrderRow(deps.db, userId, id);
@@ -139,23 +130,16 @@ export async function updatePurchase(
     Object.assign(changes, { price: input.price }, parsePrice(input.price, defaultCurrency));
   if (input.warranty_expire_date !== undefined) changes.warranty_estimated = 0;
 
-  const stored = file ? await receipts.storeFile(deps, userId, file) : null;
-  let replacedKey: string | null = null;
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      if (input.parent_id !== undefined) await checkParent(trx, userId, input.parent_id, id);
-      if (stored) {
-        replacedKey = await receipts.recordFile(trx, userId, existing.order_id, stored, 'success', null);
-        if (existing.source === 'manual') changes.status = 'success';
-      }
-      if (Object.keys(changes).length > 0) await repo.updateOrder(trx, userId, id, changes);
-      await repo.bumpDataVersion(trx, userId);
-    });
-  } catch (error) {
-    if (stored) await deps.blobs.remove(stored.storage_key);
-    throw error;
-  }
-  if (replacedKey) await deps.blobs.remove(replacedKey);
+  await withStoredFile(deps, userId, file, async (trx, stored, removeAfterCommit) => {
+    if (input.parent_id !== undefined) await checkParent(trx, userId, input.parent_id, id);
+    if (stored) {
+      removeAfterCommit(await recordFile(trx, userId, existing.order_id, stored, 'success', null));
+      if (existing.source === 'manual') changes.status = 'success';
+    }
+    if (Object.keys(changes).length > 0) await repo.updateOrder(trx, userId, id, changes);
+    await repo.bumpDataVersion(trx, userId);
+  });
+  deps.onUserDataChanged(userId);
   return getPurchase(deps.db, userId, id, now);
 }
 
@@ -163,13 +147,12 @@ export async function updatePurchase(
 export async function deletePurchase(deps: PurchaseDeps, userId: string, id: number): Promise<void> {
   const existing = await repo.findOrderRow(deps.db, userId, id);
   if (!existing) throw new AppError('not_found', 'Purchase not found');
-  const removedKey = await deps.db.transaction().execute(async (trx) => {
+  await withStoredFile(deps, userId, null, async (trx, _stored, removeAfterCommit) => {
     const remaining = await repo.deleteOrderLine(trx, userId, id, existing.order_id);
-    const key = remaining === 0 ? await receipts.forgetFile(trx, userId, existing.order_id) : null;
+    if (remaining === 0) removeAfterCommit(await forgetFile(trx, userId, existing.order_id));
     await repo.bumpDataVersion(trx, userId);
-    return key;
   });
-  if (removedKey) await deps.blobs.remove(removedKey);
+  deps.onUserDataChanged(userId);
 }
 
 export async function totalPrice(db: Db, userId: string, defaultCurrency: string): Promise<TotalPrice> {
@@ -218,4 +201,40 @@ async function newOrderId(db: Db, userId: string): Promise<string> {
     const candidate = `WL-${randomBytes(6).toString('hex').toUpperCase()}`;
     if (!(await repo.orderIdExists(db, userId, candidate))) return candidate;
   }
+}
+
+/** The purchase lines reminders are made of (warranty ends, replacement intervals). */
+export function listReminderSources(db: Db, userId: string) {
+  return repo.listReminderSources(db, userId);
+}
+
+/**
+ * Reads again every price typed without a currency in the new default `currency`, inside the caller's
+ * transaction: those prices are in the default currency by definition, so totals change with it.
+ */
+export async function repriceBareAmounts(trx: Db, userId: string, currency: string): Promise<void> {
+  for (const row of await repo.listBarePrices(trx, userId)) {
+    await repo.updateOrder(trx, userId, row.id, parsePrice(row.price, currency));
+  }
+}
+
+/** A user's purchases picked by another module (a receipt's lines, a sync's new lines), as the API shows them. */
+export async function findPurchases(
+  db: Db,
+  userId: string,
+  filter: repo.PurchaseFilter,
+  now: Date,
+): Promise<Purchase[]> {
+  const today = isoDate(now);
+  return (await repo.findPurchasesWhere(db, userId, filter)).map((row) => toPurchase(row, today));
+}
+
+/** Moves the user's data version inside the caller's transaction: cached reads and ETags change with it. */
+export function noteDataChanged(trx: Db, userId: string): Promise<void> {
+  return repo.bumpDataVersion(trx, userId);
+}
+
+/** Sets fields of one purchase line (a later mail filling what the first one lacked). */
+export function updatePurchaseLine(trx: Db, userId: string, id: number, changes: OrderUpdate): Promise<void> {
+  return repo.updateOrder(trx, userId, id, changes);
 }

@@ -1,96 +1,23 @@
 import type { Purchase } from '@warrantly/contract/purchases';
-import type { ReceiptDetail, ReceiptList, ReceiptStatus, ReceiptSummary } from '@warrantly/contract/receipts';
-import type { Kysely } from 'kysely';
-import { isoDate, timestamp } from '../../dates';
-import type { Database, Db } from '../../db/schema';
+import type { ReceiptDetail, ReceiptList, ReceiptSummary } from '@warrantly/contract/receipts';
+import { isoDate } from '../../dates';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { BlobStore } from '../../storage/blob-store';
-import { type EncryptionKeys, openText, sealText } from '../../storage/envelope';
-import * as purchasesRepo from '../purchases/purchases.repository';
-import { toPurchase } from '../purchases/purchases.service';
-import { readReceiptFile, type StoredFile, storeReceiptFile } from './receipt-files';
+import type { ChangeNotifier } from '../../user-data-changes';
+import { findPurchases, noteDataChanged } from '../purchases/purchases.service';
+import { type FileStoreDeps, openExtraction, readReceiptFile, withStoredFile } from './receipt-files.service';
 import * as repo from './receipts.repository';
 
-export interface ReceiptDeps {
-  db: Kysely<Database>;
-  blobs: BlobStore;
-  encryptionKey: EncryptionKeys;
-}
-
-/** Encrypts and writes a file that a row will point to; see `storeReceiptFile`. */
-export function storeFile(
-  deps: { blobs: BlobStore; encryptionKey: EncryptionKeys },
-  userId: string,
-  /** `sha256` when already taken (an upload's, as it arrived). */
-  file: { filename: string; bytes: Uint8Array; sha256?: string },
-): Promise<StoredFile> {
-  return storeReceiptFile(deps.blobs, deps.encryptionKey, userId, file);
-}
-
-/** A document's extracted text is sealed like its file, bound to the file's key (fixed for the row's life). */
-export const extractionContext = (storageKey: string) => `document-extraction:${storageKey}`;
-
-/** What extraction found in a stored file, sealed for `recordFile`; null when there is nothing. */
-export function sealExtraction(keys: EncryptionKeys, file: StoredFile, extracted: unknown): string | null {
-  return extracted === null
-    ? null
-    : sealText(JSON.stringify(extracted), keys, extractionContext(file.storage_key));
-}
-
-/** A document row's extraction, opened; null when it has none. */
-export function openExtraction(
-  keys: EncryptionKeys,
-  doc: { storage_key: string; extracted_json: string | null },
-): Record<string, unknown> | null {
-  if (!doc.extracted_json) return null;
-  const json = openText(doc.extracted_json, keys, extractionContext(doc.storage_key));
-  return JSON.parse(json) as Record<string, unknown>;
-}
-
-/**
- * Records a stored file as the order's document (inside the caller's transaction) with its extraction as
- * `sealExtraction` made it; answers a replaced key.
- */
-export function recordFile(
-  trx: Db,
-  userId: string,
-  orderId: string,
-  file: StoredFile,
-  status: ReceiptStatus,
-  sealedExtraction: string | null,
-): Promise<string | null> {
-  return repo.upsertDocument(trx, {
-    user_id: userId,
-    order_id: orderId,
-    filename: file.filename,
-    mime: file.mime,
-    size: file.size,
-    sha256: file.sha256,
-    storage_key: file.storage_key,
-    extraction_status: status,
-    extracted_json: sealedExtraction,
-    created_at: timestamp(),
-  });
-}
-
-/** Drops the order's document row (inside the caller's transaction); answers the key to remove after commit. */
-export function forgetFile(trx: Db, userId: string, orderId: string): Promise<string | null> {
-  return repo.deleteDocument(trx, userId, orderId);
-}
+export type ReceiptDeps = FileStoreDeps & ChangeNotifier;
 
 export async function listReceipts(db: Db, userId: string, now: Date): Promise<ReceiptList> {
   const today = isoDate(now);
-  const rows = await purchasesRepo
-    .selectPurchases(db, userId)
-    .where('d.id', 'is not', null)
-    .orderBy('o.purchase_date', 'desc')
-    .orderBy('o.id', 'asc')
-    .execute();
+  const purchases = await findPurchases(db, userId, { withReceipt: true, sort: 'newest' }, now);
   const byOrder = new Map<string, ReceiptSummary>();
-  for (const row of rows) {
-    const seen = byOrder.get(row.order_id);
+  for (const purchase of purchases) {
+    const seen = byOrder.get(purchase.order_id);
     if (seen) seen.line_count += 1;
-    else byOrder.set(row.order_id, { ...toPurchase(row, today), line_count: 1 });
+    else byOrder.set(purchase.order_id, { ...purchase, line_count: 1 });
   }
   const monthStart = `${today.slice(0, 7)}-01`;
   const next = new Date(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 1);
@@ -104,21 +31,14 @@ export async function listReceipts(db: Db, userId: string, now: Date): Promise<R
 }
 
 export async function getReceipt(
-  deps: ReceiptDeps,
+  deps: FileStoreDeps,
   userId: string,
   orderId: string,
   now: Date,
 ): Promise<ReceiptDetail> {
   const { db } = deps;
-  const today = isoDate(now);
   const doc = await repo.findDocument(db, userId, orderId);
-  const lines: Purchase[] = (
-    await purchasesRepo
-      .selectPurchases(db, userId)
-      .where('o.order_id', '=', orderId)
-      .orderBy('o.id')
-      .execute()
-  ).map((row) => toPurchase(row, today));
+  const lines: Purchase[] = await findPurchases(db, userId, { orderId }, now);
   const first = lines[0];
   if (!first) throw new AppError('not_found', 'Receipt not found');
   return {
@@ -138,22 +58,17 @@ export async function getReceipt(
 
 /** Deleting a receipt deletes its purchase lines and its file (the spec's confirmation says so). */
 export async function deleteReceipt(deps: ReceiptDeps, userId: string, orderId: string): Promise<void> {
-  const removedKey = await deps.db.transaction().execute(async (trx) => {
-    const lines = await purchasesRepo
-      .selectPurchases(trx, userId)
-      .where('o.order_id', '=', orderId)
-      .execute();
+  await withStoredFile(deps, userId, null, async (trx, _stored, removeAfterCommit) => {
+    const lines = await findPurchases(trx, userId, { orderId }, new Date());
     if (lines.length === 0) throw new AppError('not_found', 'Receipt not found');
-    const key = await repo.deleteDocument(trx, userId, orderId);
+    removeAfterCommit(await repo.deleteDocument(trx, userId, orderId));
     await repo.deleteOrderLines(trx, userId, orderId);
-    await purchasesRepo.bumpDataVersion(trx, userId);
-    return key;
+    await noteDataChanged(trx, userId);
   });
-  // Row first: a crash between the two steps leaves an orphan file (swept at start), never a dangling row.
-  if (removedKey) await deps.blobs.remove(removedKey);
+  deps.onUserDataChanged(userId);
 }
 
-export async function receiptFile(deps: ReceiptDeps, userId: string, orderId: string) {
+export async function receiptFile(deps: FileStoreDeps, userId: string, orderId: string) {
   const doc = await repo.findDocument(deps.db, userId, orderId);
   if (!doc) throw new AppError('not_found', 'This receipt has no stored file');
   const bytes = await readReceiptFile(deps.blobs, deps.encryptionKey, doc.storage_key);
@@ -166,7 +81,7 @@ export async function receiptFile(deps: ReceiptDeps, userId: string, orderId: st
  * `olderThanMs` protects uploads still in flight in other processes (0 when this process is alone).
  */
 export async function sweepOrphanFiles(
-  deps: ReceiptDeps,
+  deps: FileStoreDeps,
   olderThanMs: number,
   now = Date.now(),
 ): Promise<number> {

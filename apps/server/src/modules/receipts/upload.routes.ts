@@ -5,8 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { readForm } from '../../http/multipart';
-import { checkedPdf } from '../purchases/purchases.routes';
+import { checkedPdf, readForm } from '../../http/multipart';
 import * as service from './upload.service';
 
 export const documentsRoutes: FastifyPluginAsync<{

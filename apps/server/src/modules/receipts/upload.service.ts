@@ -1,21 +1,13 @@
 import type { Purchase } from '@warrantly/contract/purchases';
-import type { Kysely } from 'kysely';
-import { isoDate } from '../../dates';
-import type { Database } from '../../db/schema';
 import type { UploadedFile } from '../../http/multipart';
-import type { BlobStore } from '../../storage/blob-store';
-import type { EncryptionKeys } from '../../storage/envelope';
+import type { ChangeNotifier } from '../../user-data-changes';
 import { extractionStatus, hasPurchase, importExtraction } from '../purchases/import.service';
-import * as purchasesRepo from '../purchases/purchases.repository';
-import { dataVersion, toPurchase } from '../purchases/purchases.service';
+import { dataVersion, findPurchases } from '../purchases/purchases.service';
 import type { ExtractionPool } from './reader/extraction-pool';
 import type { Refiner } from './reader/llm-refiner';
-import * as receipts from './receipts.service';
+import { type FileStoreDeps, recordFile, sealExtraction, withStoredFile } from './receipt-files.service';
 
-export interface DocumentDeps {
-  db: Kysely<Database>;
-  blobs: BlobStore;
-  encryptionKey: EncryptionKeys;
+export interface DocumentDeps extends FileStoreDeps, ChangeNotifier {
   pool: ExtractionPool;
   refine: Refiner | null;
 }
@@ -34,45 +26,28 @@ export async function importPdf(
   now: Date,
 ): Promise<Purchase[]> {
   const sha = file.sha256;
-  const today = isoDate(now);
-  const already = await purchasesRepo
-    .selectPurchases(deps.db, userId)
-    .where('o.source', '=', 'pdf')
-    .where('o.source_ref', '=', sha)
-    .orderBy('o.line_no')
-    .execute();
-  if (already.length > 0) return already.map((row) => toPurchase(row, today));
+  const already = await findPurchases(deps.db, userId, { source: { source: 'pdf', ref: sha } }, now);
+  if (already.length > 0) return already;
 
   const offline = await deps.pool.extractPdf(file.chunks, MAX_PAGES);
   const extraction = deps.refine ? await deps.refine(offline) : offline;
   if (!hasPurchase(extraction)) return [];
 
   const { defaultCurrency } = await dataVersion(deps.db, userId);
-  const stored = await receipts.storeFile(deps, userId, file);
-  let ids: number[];
-  try {
-    ids = await deps.db.transaction().execute(async (trx) => {
-      const status = extractionStatus(extraction);
-      const result = await importExtraction(
-        trx,
-        userId,
-        defaultCurrency,
-        extraction,
-        { source: 'pdf', sourceRef: sha, fallbackDate: null, status },
-        now,
-      );
-      const sealed = receipts.sealExtraction(deps.encryptionKey, stored, extraction);
-      await receipts.recordFile(trx, userId, result.orderId, stored, status, sealed);
-      return result.ids;
-    });
-  } catch (error) {
-    await deps.blobs.remove(stored.storage_key);
-    throw error;
-  }
-  const rows = await purchasesRepo
-    .selectPurchases(deps.db, userId)
-    .where('o.id', 'in', ids)
-    .orderBy('o.line_no')
-    .execute();
-  return rows.map((row) => toPurchase(row, today));
+  const ids = await withStoredFile(deps, userId, file, async (trx, stored) => {
+    const status = extractionStatus(extraction);
+    const result = await importExtraction(
+      trx,
+      userId,
+      defaultCurrency,
+      extraction,
+      { source: 'pdf', sourceRef: sha, fallbackDate: null, status },
+      now,
+    );
+    const sealed = sealExtraction(deps.encryptionKey, stored, extraction);
+    await recordFile(trx, userId, result.orderId, stored, status, sealed);
+    return result.ids;
+  });
+  deps.onUserDataChanged(userId);
+  return findPurchases(deps.db, userId, { ids }, now);
 }

@@ -1,19 +1,20 @@
 import type { CalendarEvent, ReminderCreate } from '@warrantly/contract/reminders';
-import type { Kysely } from 'kysely';
-import { addDays, isoDate, timestamp } from '../../dates';
-import type { Database } from '../../db/schema';
+import { isoDate, timestamp } from '../../dates';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppEventInput, CalendarProvider } from '../../providers/calendar';
 import type { ProviderEndpoints } from '../../providers/endpoints';
 import { createGoogleCalendar } from '../../providers/google/google-calendar';
+import type { ProviderTokens } from '../../providers/http';
 import { createProviderClient } from '../../providers/http';
 import { createOutlookCalendar } from '../../providers/microsoft/outlook-calendar';
-import type { ProviderName, ProviderTokens } from '../auth/provider-accounts';
-import { requireSignedInWith } from '../auth/provider-accounts';
-import { nextDue } from '../parts/parts.service';
+import { hasWorkingAccount, type ProviderName, requireSignedInWith } from '../auth/provider-accounts.service';
+import { listReminderSources } from '../purchases/purchases.service';
+import { desiredEvents, eventKey } from './desired-events';
+import * as repo from './reminders.repository';
 
 export interface CalendarDeps {
-  db: Kysely<Database>;
+  db: Db;
   tokens: ProviderTokens;
   endpoints: ProviderEndpoints;
   now: () => Date;
@@ -77,21 +78,18 @@ export function createCalendar(deps: CalendarDeps) {
       };
       const created = await viaProvider(label, () => calendar.create(event));
       try {
-        await deps.db
-          .insertInto('reminders')
-          .values({
-            user_id: userId,
-            provider,
-            external_id: created.id,
-            kind: 'custom',
-            order_row_id: null,
-            title: input.product_name,
-            event_date: input.event_date,
-            rrule: null,
-            created_at: timestamp(deps.now()),
-            updated_at: timestamp(deps.now()),
-          })
-          .execute();
+        await repo.insertReminder(deps.db, {
+          user_id: userId,
+          provider,
+          external_id: created.id,
+          kind: 'custom',
+          order_row_id: null,
+          title: input.product_name,
+          event_date: input.event_date,
+          rrule: null,
+          created_at: timestamp(deps.now()),
+          updated_at: timestamp(deps.now()),
+        });
       } catch (error) {
         // Nothing half-made: the event goes when its record cannot be written.
         await calendar.remove(created.id).catch(() => undefined);
@@ -116,12 +114,7 @@ export function createCalendar(deps: CalendarDeps) {
      * logged and counted, never thrown: the caller deletes the user's data whatever the provider says.
      */
     async removeAllEvents(userId: string): Promise<{ removed: number; failed: number }> {
-      const rows = await deps.db
-        .selectFrom('reminders')
-        .select(['id', 'provider', 'external_id'])
-        .where('user_id', '=', userId)
-        .where('external_id', 'is not', null)
-        .execute();
+      const rows = await repo.listWithEvents(deps.db, userId);
       let removed = 0;
       let failed = 0;
       for (const row of rows) {
@@ -141,110 +134,54 @@ export function createCalendar(deps: CalendarDeps) {
      * missing, moves what changed, removes what is gone. Safe to run any number of times.
      */
     async reconcile(userId: string): Promise<void> {
-      const user = await deps.db
-        .selectFrom('users')
-        .select(['provider', 'warranty_reminder_days'])
-        .where('id', '=', userId)
-        .executeTakeFirst();
+      const user = await repo.findSettings(deps.db, userId);
       if (!user) return;
-      const account = await deps.db
-        .selectFrom('provider_accounts')
-        .select(['id', 'needs_reauth'])
-        .where('user_id', '=', userId)
-        .where('provider', '=', user.provider)
-        .executeTakeFirst();
-      if (!account || account.needs_reauth) return;
-      const today = isoDate(deps.now());
-      const orders = await deps.db
-        .selectFrom('orders')
-        .select([
-          'id',
-          'product_name',
-          'purchase_date',
-          'warranty_expire_date',
-          'parent_id',
-          'replace_every_days',
-        ])
-        .where('user_id', '=', userId)
-        .execute();
-
-      const desired = new Map<string, AppEventInput & { orderRowId: number }>();
-      for (const order of orders) {
-        const days = user.warranty_reminder_days;
-        if (days !== null && order.warranty_expire_date && order.warranty_expire_date >= today) {
-          const lead = addDays(order.warranty_expire_date, -days);
-          desired.set(`warranty:${order.id}`, {
-            orderRowId: order.id,
-            kind: 'warranty',
-            title: `Warranty ends ${order.warranty_expire_date}: ${order.product_name}`,
-            description: `The warranty of ${order.product_name} ends on ${order.warranty_expire_date}.\n${deps.appUrl}/dashboard/warranties`,
-            date: lead < today ? today : lead,
-            everyDays: null,
-          });
-        }
-        const due = nextDue(order.purchase_date, order.replace_every_days, today);
-        if (order.parent_id !== null && order.replace_every_days && due) {
-          desired.set(`part:${order.id}`, {
-            orderRowId: order.id,
-            kind: 'part',
-            title: `Replace: ${order.product_name}`,
-            description: `Time to replace ${order.product_name}.\n${deps.appUrl}/dashboard/replacement`,
-            date: due,
-            everyDays: order.replace_every_days,
-          });
-        }
-      }
-
-      const existing = await deps.db
-        .selectFrom('reminders')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('kind', 'in', ['warranty', 'part'])
-        .execute();
+      if (!(await hasWorkingAccount(deps.db, userId, user.provider))) return;
+      const desired = desiredEvents(
+        await listReminderSources(deps.db, userId),
+        user.warranty_reminder_days,
+        isoDate(deps.now()),
+        deps.appUrl,
+      );
+      const existing = await repo.listPurchaseReminders(deps.db, userId);
       const calendar = providerFor(userId, user.provider);
       const at = timestamp(deps.now());
       for (const row of existing) {
-        const want = desired.get(`${row.kind}:${row.order_row_id}`);
+        const key = eventKey(row.kind, row.order_row_id);
+        const want = desired.get(key);
         const rrule = want?.everyDays ? String(want.everyDays) : null;
         if (want && row.provider === user.provider && row.external_id) {
-          desired.delete(`${row.kind}:${row.order_row_id}`);
+          desired.delete(key);
           if (row.event_date !== want.date || row.title !== want.title || row.rrule !== rrule) {
             await calendar.update(row.external_id, want);
-            await deps.db
-              .updateTable('reminders')
-              .set({ event_date: want.date, title: want.title, rrule, updated_at: at })
-              .where('id', '=', row.id)
-              .execute();
+            await repo.updateEvent(deps.db, row.id, {
+              event_date: want.date,
+              title: want.title,
+              rrule,
+              updated_at: at,
+            });
           }
           continue;
         }
         if (row.external_id && row.provider === user.provider) await calendar.remove(row.external_id);
-        await deps.db.deleteFrom('reminders').where('id', '=', row.id).execute();
+        await repo.deleteReminder(deps.db, row.id);
       }
       for (const want of desired.values()) {
         // Record first, so a crash after the provider call can never create a second event next time.
-        const { id } = await deps.db
-          .insertInto('reminders')
-          .values({
-            user_id: userId,
-            provider: user.provider,
-            external_id: null,
-            kind: want.kind,
-            order_row_id: want.orderRowId,
-            title: want.title,
-            event_date: want.date,
-            rrule: want.everyDays ? String(want.everyDays) : null,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await repo.insertReminder(deps.db, {
+          user_id: userId,
+          provider: user.provider,
+          external_id: null,
+          kind: want.kind,
+          order_row_id: want.orderRowId,
+          title: want.title,
+          event_date: want.date,
+          rrule: want.everyDays ? String(want.everyDays) : null,
+          created_at: at,
+          updated_at: at,
+        });
         const created = await calendar.create(want);
-        await deps.db
-          .updateTable('reminders')
-          .set({ external_id: created.id })
-          .where('id', '=', id)
-          .execute();
+        await repo.setExternalId(deps.db, id, created.id);
       }
     },
   };

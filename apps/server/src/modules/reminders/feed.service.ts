@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isoDate } from '../../dates';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
+import { intervalRule } from '../../providers/calendar';
 import { type EncryptionKeys, openText, sealText } from '../../storage/envelope';
-import { intervalRule } from '../parts/consumables';
 import { nextDue } from '../parts/parts.service';
+import { listReminderSources } from '../purchases/purchases.service';
+import * as repo from './reminders.repository';
 
 const utcDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -16,11 +18,7 @@ export const hashFeedSecret = (secret: string) => createHash('sha256').update(se
 
 /** The user's feed secret, made on first use. */
 export async function feedSecret(db: Db, keys: EncryptionKeys, userId: string): Promise<string> {
-  const user = await db
-    .selectFrom('users')
-    .select('feed_secret_enc')
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await repo.findSealedFeedSecret(db, userId);
   if (!user) throw new AppError('unauthorized', 'The account of this access token no longer exists');
   return user.feed_secret_enc
     ? openText(user.feed_secret_enc, keys, feedSecretContext(userId))
@@ -30,14 +28,12 @@ export async function feedSecret(db: Db, keys: EncryptionKeys, userId: string): 
 /** A new secret: the old feed URL stops working at once. */
 export async function rotateFeedSecret(db: Db, keys: EncryptionKeys, userId: string): Promise<string> {
   const secret = randomBytes(24).toString('base64url');
-  await db
-    .updateTable('users')
-    .set({
-      feed_secret: hashFeedSecret(secret),
-      feed_secret_enc: sealText(secret, keys, feedSecretContext(userId)),
-    })
-    .where('id', '=', userId)
-    .execute();
+  await repo.setFeedSecret(
+    db,
+    userId,
+    hashFeedSecret(secret),
+    sealText(secret, keys, feedSecretContext(userId)),
+  );
   return secret;
 }
 
@@ -46,11 +42,7 @@ export async function rotateFeedSecret(db: Db, keys: EncryptionKeys, userId: str
  * maintenance of replacement parts. Null when no user has this secret.
  */
 export async function renderFeed(db: Db, secret: string, appUrl: string, now: Date): Promise<string | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('feed_secret', '=', hashFeedSecret(secret))
-    .executeTakeFirst();
+  const user = await repo.findFeedOwner(db, hashFeedSecret(secret));
   if (!user) return null;
   const { default: ical } = await import('ical-generator');
   const calendar = ical({
@@ -58,19 +50,7 @@ export async function renderFeed(db: Db, secret: string, appUrl: string, now: Da
     prodId: { company: 'Warrantly', product: 'Warrantly', language: 'EN' },
     ttl: 60 * 60,
   });
-  const orders = await db
-    .selectFrom('orders')
-    .select([
-      'id',
-      'product_name',
-      'shop_name',
-      'warranty_expire_date',
-      'purchase_date',
-      'replace_every_days',
-      'parent_id',
-    ])
-    .where('user_id', '=', user.id)
-    .execute();
+  const orders = await listReminderSources(db, user.id);
   for (const order of orders) {
     if (order.warranty_expire_date) {
       calendar.createEvent({
@@ -95,12 +75,7 @@ export async function renderFeed(db: Db, secret: string, appUrl: string, now: Da
       });
     }
   }
-  const reminders = await db
-    .selectFrom('reminders')
-    .select(['id', 'title', 'event_date', 'rrule', 'kind'])
-    .where('user_id', '=', user.id)
-    .where('kind', '=', 'custom')
-    .execute();
+  const reminders = await repo.listCustomReminders(db, user.id);
   for (const reminder of reminders) {
     calendar.createEvent({
       id: `reminder-${reminder.id}@warrantly`,

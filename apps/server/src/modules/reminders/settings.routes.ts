@@ -2,14 +2,15 @@ import { ErrorBody } from '@warrantly/contract/common';
 import { Settings, SettingsUpdate } from '@warrantly/contract/reminders';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
+import type { ChangeNotifier } from '../../user-data-changes';
 import * as service from './settings.service';
 
-export const settingsRoutes: FastifyPluginAsync<{
-  db: Kysely<Database>;
-  onChange?: (userId: string) => void;
-}> = async (fastify, { db, onChange }) => {
+export const settingsRoutes: FastifyPluginAsync<{ deps: { db: Db } & ChangeNotifier }> = async (
+  fastify,
+  { deps },
+) => {
+  const { db } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['settings'];
   app.get(
@@ -33,10 +34,6 @@ export const settingsRoutes: FastifyPluginAsync<{
         response: { 200: Settings, 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (req) => {
-      const settings = await service.updateSettings(db, req.userId, req.body);
-      onChange?.(req.userId);
-      return settings;
-    },
+    (req) => service.updateSettings(deps, req.userId, req.body),
   );
 };

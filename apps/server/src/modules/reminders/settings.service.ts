@@ -1,18 +1,15 @@
 import type { Settings, SettingsUpdate } from '@warrantly/contract/reminders';
-import type { Kysely } from 'kysely';
 import { timestamp } from '../../dates';
-import type { Database, Db } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
-import { parsePrice } from '../purchases/amounts';
+import type { ChangeNotifier } from '../../user-data-changes';
+import { repriceBareAmounts } from '../purchases/purchases.service';
+import * as repo from './reminders.repository';
 
 export async function getSettings(db: Db, userId: string): Promise<Settings> {
-  const user = await db
-    .selectFrom('users')
-    .select(['warranty_reminder_days', 'default_currency'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await repo.findSettings(db, userId);
   if (!user) throw new AppError('unauthorized', 'The account of this access token no longer exists');
-  return user;
+  return { warranty_reminder_days: user.warranty_reminder_days, default_currency: user.default_currency };
 }
 
 /**
@@ -20,40 +17,28 @@ export async function getSettings(db: Db, userId: string): Promise<Settings> {
  * those are in the default currency by definition; totals change with it.
  */
 export async function updateSettings(
-  db: Kysely<Database>,
+  deps: { db: Db } & ChangeNotifier,
   userId: string,
   input: SettingsUpdate,
 ): Promise<Settings> {
+  const { db } = deps;
   const before = await getSettings(db, userId);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
+    await repo.updateSettings(
+      trx,
+      userId,
+      {
         ...(input.warranty_reminder_days !== undefined
           ? { warranty_reminder_days: input.warranty_reminder_days }
           : {}),
         ...(input.default_currency ? { default_currency: input.default_currency } : {}),
-        data_version: (eb) => eb('data_version', '+', 1),
-        updated_at: timestamp(),
-      })
-      .where('id', '=', userId)
-      .execute();
+      },
+      timestamp(),
+    );
     if (input.default_currency && input.default_currency !== before.default_currency) {
-      const bare = await trx
-        .selectFrom('orders')
-        .select(['id', 'price'])
-        .where('user_id', '=', userId)
-        .where('has_currency', '=', 0)
-        .where('price', 'is not', null)
-        .execute();
-      for (const row of bare) {
-        await trx
-          .updateTable('orders')
-          .set(parsePrice(row.price, input.default_currency))
-          .where('id', '=', row.id)
-          .execute();
-      }
+      await repriceBareAmounts(trx, userId, input.default_currency);
     }
   });
+  deps.onUserDataChanged(userId);
   return getSettings(db, userId);
 }

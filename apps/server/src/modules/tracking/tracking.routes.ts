@@ -1,13 +1,12 @@
 import { ErrorBody } from '@warrantly/contract/common';
-import { TrackInteraction } from '@warrantly/contract/purchases';
+import { TrackInteraction } from '@warrantly/contract/tracking';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { timestamp } from '../../dates';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
+import * as service from './tracking.service';
 
-export const interactionsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; now: () => Date }> = async (
+export const trackingRoutes: FastifyPluginAsync<{ db: Db; now: () => Date }> = async (
   fastify,
   { db, now },
 ) => {
@@ -23,10 +22,7 @@ export const interactionsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; now:
       },
     },
     async (req, reply) => {
-      await db
-        .insertInto('interactions')
-        .values({ user_id: req.userId, tab_name: req.body.tab_name, created_at: timestamp(now()) })
-        .execute();
+      await service.recordInteraction(db, req.userId, req.body.tab_name, now());
       return reply.code(201).send({ tab_name: req.body.tab_name });
     },
   );

@@ -1,8 +1,7 @@
 import type { CalendarEvent } from '@warrantly/contract/reminders';
 import { addDays } from '../../dates';
-import { intervalRule } from '../../modules/parts/consumables';
 import type { AppEventInput, CalendarProvider } from '../calendar';
-import { MAX_EVENTS } from '../calendar';
+import { intervalRule, MAX_EVENTS } from '../calendar';
 import { type ProviderClient, ProviderHttpError } from '../http';
 
 /** Private extended properties (only this app's OAuth client sees them): the mark, and what kind of reminder. */

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { timestamp } from '../../dates';
-import type { Database, Db } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { ProviderEndpoints } from '../../providers/endpoints';
+import { PROVIDER_LABEL, type ProviderEndpoints, type ProviderName } from '../../providers/endpoints';
 import { revokeGoogleToken } from '../../providers/google/google-revoke';
+import type { ProviderTokens } from '../../providers/http';
 import { GrantRevokedError, type Profile, type TokenSet, tokenRequest } from '../../providers/identity';
 import { type EncryptionKeys, openText, sealText } from '../../storage/envelope';
 import * as repo from './auth.repository';
 
-export type ProviderName = 'google' | 'microsoft';
-export const PROVIDER_LABEL: Record<ProviderName, string> = { google: 'Google', microsoft: 'Microsoft' };
+export type { ProviderName };
+export { PROVIDER_LABEL };
 
 export const context = (provider: ProviderName, subject: string, kind: 'access' | 'refresh') =>
   `provider-token:${provider}:${subject}:${kind}`;
@@ -35,37 +35,26 @@ export async function upsertSignIn(
       ? await repo.findVerifiedUserByEmail(db, profile.email)
       : undefined;
   const userId = existingAccount?.user_id ?? linkTo?.id ?? randomUUID();
+  const userProfile = {
+    email: profile.email,
+    email_verified: profile.emailVerified ? 1 : 0,
+    name: profile.name,
+    picture_url: profile.picture || null,
+    provider,
+  } as const;
   if (existingAccount || linkTo) {
-    await db
-      .updateTable('users')
-      .set({
-        // The provider's current address: it may have changed since the last sign-in.
-        email: profile.email,
-        email_verified: profile.emailVerified ? 1 : 0,
-        name: profile.name,
-        picture_url: profile.picture || null,
-        provider,
-        updated_at: at,
-      })
-      .where('id', '=', userId)
-      .execute();
+    // The provider's current address: it may have changed since the last sign-in.
+    await repo.updateUser(db, userId, { ...userProfile, updated_at: at });
   } else {
-    await db
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: profile.email,
-        email_verified: profile.emailVerified ? 1 : 0,
-        name: profile.name,
-        picture_url: profile.picture || null,
-        provider,
-        default_currency: 'USD',
-        warranty_reminder_days: 30,
-        feed_secret: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await repo.insertUser(db, {
+      id: userId,
+      ...userProfile,
+      default_currency: 'USD',
+      warranty_reminder_days: 30,
+      feed_secret: null,
+      created_at: at,
+      updated_at: at,
+    });
   }
   const sealedAccess = sealText(
     tokens.access_token,
@@ -85,23 +74,16 @@ export async function upsertSignIn(
     updated_at: at,
   };
   if (existingAccount) {
-    await db
-      .updateTable('provider_accounts')
-      .set({ ...values, user_id: userId })
-      .where('id', '=', existingAccount.id)
-      .execute();
+    await repo.updateAccount(db, existingAccount.id, { ...values, user_id: userId });
   } else {
-    await db
-      .insertInto('provider_accounts')
-      .values({
-        ...values,
-        user_id: userId,
-        provider,
-        subject: profile.subject,
-        created_at: at,
-        sync_cursor: null,
-      })
-      .execute();
+    await repo.insertAccount(db, {
+      ...values,
+      user_id: userId,
+      provider,
+      subject: profile.subject,
+      created_at: at,
+      sync_cursor: null,
+    });
   }
   return { userId };
 }
@@ -114,18 +96,14 @@ const REFRESH_MARGIN_MS = 120_000;
  * expire. Concurrent callers for one account share a single refresh.
  */
 export function createProviderTokens(
-  db: Kysely<Database>,
+  db: Db,
   encryptionKey: EncryptionKeys,
   endpoints: ProviderEndpoints,
-) {
+): ProviderTokens {
   const inFlight = new Map<number, Promise<string>>();
 
   async function refresh(accountId: number, now: Date): Promise<string> {
-    const account = await db
-      .selectFrom('provider_accounts')
-      .selectAll()
-      .where('id', '=', accountId)
-      .executeTakeFirstOrThrow();
+    const account = await repo.findAccountById(db, accountId);
     const provider = account.provider;
     const ends = endpoints[provider];
     if (!ends)
@@ -144,39 +122,29 @@ export function createProviderTokens(
       });
     } catch (error) {
       if (error instanceof GrantRevokedError) {
-        await db
-          .updateTable('provider_accounts')
-          .set({ needs_reauth: 1, updated_at: timestamp(now) })
-          .where('id', '=', accountId)
-          .execute();
+        await repo.updateAccount(db, accountId, { needs_reauth: 1, updated_at: timestamp(now) });
       }
       throw error;
     }
-    await db
-      .updateTable('provider_accounts')
-      .set({
-        access_token_enc: sealText(
-          tokens.access_token,
-          encryptionKey,
-          context(provider, account.subject, 'access'),
-        ),
-        // Microsoft rotates refresh tokens; Google keeps the old one valid and sends none.
-        ...(tokens.refresh_token
-          ? {
-              refresh_token_enc: sealText(
-                tokens.refresh_token,
-                encryptionKey,
-                context(provider, account.subject, 'refresh'),
-              ),
-            }
-          : {}),
-        expires_at: tokens.expires_in ? timestamp(new Date(now.getTime() + tokens.expires_in * 1000)) : null,
-        updated_at: timestamp(now),
-      })
-      .where('id', '=', accountId)
-      // A disconnect during the refresh wins: its tokens stay deleted.
-      .where('needs_reauth', '=', 0)
-      .execute();
+    await repo.saveRefreshedTokens(db, accountId, {
+      access_token_enc: sealText(
+        tokens.access_token,
+        encryptionKey,
+        context(provider, account.subject, 'access'),
+      ),
+      // Microsoft rotates refresh tokens; Google keeps the old one valid and sends none.
+      ...(tokens.refresh_token
+        ? {
+            refresh_token_enc: sealText(
+              tokens.refresh_token,
+              encryptionKey,
+              context(provider, account.subject, 'refresh'),
+            ),
+          }
+        : {}),
+      expires_at: tokens.expires_in ? timestamp(new Date(now.getTime() + tokens.expires_in * 1000)) : null,
+      updated_at: timestamp(now),
+    });
     return tokens.access_token;
   }
 
@@ -207,12 +175,7 @@ export function createProviderTokens(
     },
     /** After a 401 from the provider: forget the token's expiry so the next call refreshes it. */
     async invalidate(userId: string, provider: ProviderName): Promise<void> {
-      await db
-        .updateTable('provider_accounts')
-        .set({ expires_at: null })
-        .where('user_id', '=', userId)
-        .where('provider', '=', provider)
-        .execute();
+      await repo.updateAccountOfUser(db, userId, provider, { expires_at: null });
     },
     /**
      * Stops the app acting for the user at `provider`: revokes the grant where the provider can (Google;
@@ -237,24 +200,19 @@ export function createProviderTokens(
           failure = error;
         }
       }
-      await db
-        .updateTable('provider_accounts')
-        .set({
-          access_token_enc: null,
-          refresh_token_enc: null,
-          expires_at: null,
-          needs_reauth: 1,
-          updated_at: timestamp(now),
-        })
-        .where('user_id', '=', userId)
-        .where('provider', '=', provider)
-        .execute();
+      await repo.updateAccountOfUser(db, userId, provider, {
+        access_token_enc: null,
+        refresh_token_enc: null,
+        expires_at: null,
+        needs_reauth: 1,
+        updated_at: timestamp(now),
+      });
       return failure;
     },
   };
 }
 
-export type ProviderTokens = ReturnType<typeof createProviderTokens>;
+export type { ProviderTokens };
 
 /** Sync, calendar and main-product endpoints exist per provider; only the user's own provider's answer. */
 export async function requireSignedInWith(db: Db, userId: string, provider: ProviderName): Promise<void> {
@@ -264,4 +222,17 @@ export async function requireSignedInWith(db: Db, userId: string, provider: Prov
     const used = PROVIDER_LABEL[user.provider];
     throw new AppError('conflict', `You signed in with ${used}; use the ${used} endpoint instead`);
   }
+}
+
+/** True when the user's account at `provider` can be acted for: connected, and its grant not revoked. */
+export async function hasWorkingAccount(db: Db, userId: string, provider: ProviderName): Promise<boolean> {
+  const account = await repo.findAccountOfUser(db, userId, provider);
+  return account !== undefined && !account.needs_reauth;
+}
+
+/** Who the signed-in user is, as the app's top bar shows them. */
+export async function getProfile(db: Db, userId: string) {
+  const user = await repo.findUser(db, userId);
+  if (!user) throw new AppError('unauthorized', 'The account of this access token no longer exists');
+  return { email: user.email, name: user.name, picture: user.picture_url ?? '', provider: user.provider };
 }

@@ -94,11 +94,3 @@ export function describeInterval(days: number): string {
   if (days % 7 === 0) return days === 7 ? 'every week' : `every ${days / 7} weeks`;
   return days === 1 ? 'every day' : `every ${days} days`;
 }
-
-/** An RFC 5545 recurrence rule for an interval in days, in the calendar's own units where they fit. */
-export function intervalRule(days: number): string {
-  if (days % 365 === 0) return `RRULE:FREQ=YEARLY;INTERVAL=${days / 365}`;
-  if (days % 30 === 0) return `RRULE:FREQ=MONTHLY;INTERVAL=${days / 30}`;
-  if (days % 7 === 0) return `RRULE:FREQ=WEEKLY;INTERVAL=${days / 7}`;
-  return `RRULE:FREQ=DAILY;INTERVAL=${days}`;
-}

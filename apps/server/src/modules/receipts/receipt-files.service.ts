@@ -1,0 +1,159 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { ReceiptStatus } from '@warrantly/contract/receipts';
+import { timestamp } from '../../dates';
+import type { Db } from '../../db/schema';
+import type { BlobStore } from '../../storage/blob-store';
+import { type EncryptionKeys, open, openText, seal, sealText } from '../../storage/envelope';
+import * as repo from './receipts.repository';
+
+/** What every module that keeps receipt files needs: the database, the file store and the sealing keys. */
+export interface FileStoreDeps {
+  db: Db;
+  blobs: BlobStore;
+  encryptionKey: EncryptionKeys;
+}
+
+/** A file as it comes in, to be kept as an order's receipt; `sha256` when already taken (as it arrived). */
+export interface IncomingFile {
+  filename: string;
+  bytes: Uint8Array;
+  sha256?: string;
+}
+
+export interface StoredFile {
+  storage_key: string;
+  sha256: string;
+  size: number;
+  filename: string;
+  mime: string;
+}
+
+/**
+ * Encrypts and writes a receipt file before any row points at it. If the rows are never written
+ * (a failed request, a crash) the file is an orphan that the start-up sweep removes.
+ */
+export async function storeReceiptFile(
+  blobs: BlobStore,
+  encryptionKey: EncryptionKeys,
+  userId: string,
+  file: IncomingFile,
+): Promise<StoredFile> {
+  const storage_key = `receipts/${userId}/${randomUUID()}`;
+  await blobs.put(storage_key, seal(file.bytes, encryptionKey, storage_key));
+  return {
+    storage_key,
+    sha256: file.sha256 ?? createHash('sha256').update(file.bytes).digest('hex'),
+    size: file.bytes.byteLength,
+    filename: cleanFilename(file.filename),
+    mime: 'application/pdf',
+  };
+}
+
+export async function readReceiptFile(blobs: BlobStore, encryptionKey: EncryptionKeys, storageKey: string) {
+  const sealed = await blobs.get(storageKey);
+  return sealed ? open(sealed, encryptionKey, storageKey) : null;
+}
+
+/** Keeps a display name only: no path, no control characters, bounded length. */
+function cleanFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) > 0x1f && c !== '\u007f' && c !== '"')
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return clean || 'receipt.pdf';
+}
+
+/** Encrypts and writes a file that a row will point to; see `storeReceiptFile`. */
+export function storeFile(
+  deps: Pick<FileStoreDeps, 'blobs' | 'encryptionKey'>,
+  userId: string,
+  file: IncomingFile,
+): Promise<StoredFile> {
+  return storeReceiptFile(deps.blobs, deps.encryptionKey, userId, file);
+}
+
+/** A document's extracted text is sealed like its file, bound to the file's key (fixed for the row's life). */
+export const extractionContext = (storageKey: string) => `document-extraction:${storageKey}`;
+
+/** What extraction found in a stored file, sealed for `recordFile`; null when there is nothing. */
+export function sealExtraction(keys: EncryptionKeys, file: StoredFile, extracted: unknown): string | null {
+  return extracted === null
+    ? null
+    : sealText(JSON.stringify(extracted), keys, extractionContext(file.storage_key));
+}
+
+/** A document row's extraction, opened; null when it has none. */
+export function openExtraction(
+  keys: EncryptionKeys,
+  doc: { storage_key: string; extracted_json: string | null },
+): Record<string, unknown> | null {
+  if (!doc.extracted_json) return null;
+  const json = openText(doc.extracted_json, keys, extractionContext(doc.storage_key));
+  return JSON.parse(json) as Record<string, unknown>;
+}
+
+/**
+ * Records a stored file as the order's document (inside the caller's transaction) with its extraction as
+ * `sealExtraction` made it; answers a replaced key.
+ */
+export function recordFile(
+  trx: Db,
+  userId: string,
+  orderId: string,
+  file: StoredFile,
+  status: ReceiptStatus,
+  sealedExtraction: string | null,
+): Promise<string | null> {
+  return repo.upsertDocument(trx, {
+    user_id: userId,
+    order_id: orderId,
+    filename: file.filename,
+    mime: file.mime,
+    size: file.size,
+    sha256: file.sha256,
+    storage_key: file.storage_key,
+    extraction_status: status,
+    extracted_json: sealedExtraction,
+    created_at: timestamp(),
+  });
+}
+
+/** Drops the order's document row (inside the caller's transaction); answers the key to remove after commit. */
+export function forgetFile(trx: Db, userId: string, orderId: string): Promise<string | null> {
+  return repo.deleteDocument(trx, userId, orderId);
+}
+
+/**
+ * One change of rows and receipt files that never leaves anything half-written: `file` (if any) is sealed
+ * and written first, then `write` runs in a transaction; when it fails the new file goes again. Files the
+ * change makes obsolete (`removeAfterCommit`) are removed only after the commit: a crash in between
+ * leaves an orphan file, which the start-up sweep removes, never a row without its file.
+ */
+export async function withStoredFile<T, F extends IncomingFile | null>(
+  deps: FileStoreDeps,
+  userId: string,
+  file: F,
+  write: (
+    trx: Db,
+    stored: F extends null ? null : StoredFile,
+    removeAfterCommit: (key: string | null) => void,
+  ) => Promise<T>,
+): Promise<T> {
+  const stored = (file ? await storeFile(deps, userId, file) : null) as F extends null ? null : StoredFile;
+  const obsolete: string[] = [];
+  let result: T;
+  try {
+    result = await deps.db.transaction().execute((trx) =>
+      write(trx, stored, (key) => {
+        if (key) obsolete.push(key);
+      }),
+    );
+  } catch (error) {
+    if (stored) await deps.blobs.remove(stored.storage_key);
+    throw error;
+  }
+  for (const key of obsolete) await deps.blobs.remove(key);
+  return result;
+}

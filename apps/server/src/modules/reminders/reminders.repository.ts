@@ -1,0 +1,97 @@
+import type { Insertable } from 'kysely';
+import type { Db, RemindersTable } from '../../db/schema';
+
+export type NewReminder = Insertable<RemindersTable>;
+
+export async function insertReminder(db: Db, row: NewReminder): Promise<number> {
+  const { id } = await db.insertInto('reminders').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function setExternalId(db: Db, id: number, externalId: string): Promise<void> {
+  await db.updateTable('reminders').set({ external_id: externalId }).where('id', '=', id).execute();
+}
+
+export async function updateEvent(
+  db: Db,
+  id: number,
+  changes: { event_date: string; title: string; rrule: string | null; updated_at: string },
+): Promise<void> {
+  await db.updateTable('reminders').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteReminder(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('reminders').where('id', '=', id).execute();
+}
+
+/** The events this app keeps for the user's purchases (warranty ends, parts due). */
+export function listPurchaseReminders(db: Db, userId: string) {
+  return db
+    .selectFrom('reminders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('kind', 'in', ['warranty', 'part'])
+    .execute();
+}
+
+/** Every reminder with an event on a provider's calendar. */
+export function listWithEvents(db: Db, userId: string) {
+  return db
+    .selectFrom('reminders')
+    .select(['id', 'provider', 'external_id'])
+    .where('user_id', '=', userId)
+    .where('external_id', 'is not', null)
+    .execute();
+}
+
+/** The reminders the user set by hand. */
+export function listCustomReminders(db: Db, userId: string) {
+  return db
+    .selectFrom('reminders')
+    .select(['id', 'title', 'event_date', 'rrule', 'kind'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'custom')
+    .execute();
+}
+
+export function findSettings(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['provider', 'warranty_reminder_days', 'default_currency'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Saves reminder settings; the data version moves, since totals and statuses may read differently. */
+export async function updateSettings(
+  db: Db,
+  userId: string,
+  changes: { warranty_reminder_days?: number | null; default_currency?: string },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, data_version: (eb) => eb('data_version', '+', 1), updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export function findSealedFeedSecret(db: Db, userId: string) {
+  return db.selectFrom('users').select('feed_secret_enc').where('id', '=', userId).executeTakeFirst();
+}
+
+export async function setFeedSecret(db: Db, userId: string, hash: string, sealed: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ feed_secret: hash, feed_secret_enc: sealed })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export function findFeedOwner(db: Db, secretHash: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('feed_secret', '=', secretHash)
+    .executeTakeFirst();
+}

@@ -1,0 +1,95 @@
+import type { Db } from '../db/schema';
+
+// The rows that hold sealed values, read in batches by id and rewritten only if unchanged since read.
+
+export function documentsAfter(db: Db, after: number, limit: number) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'storage_key', 'extracted_json'])
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** True when the row still held `was` and now holds `text`. */
+export async function replaceExtractedText(db: Db, id: number, was: string | null, text: string | null) {
+  const { numUpdatedRows } = await db
+    .updateTable('documents')
+    .set({ extracted_json: text })
+    .where('id', '=', id)
+    .where((eb) => (was === null ? eb('extracted_json', 'is', null) : eb('extracted_json', '=', was)))
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+export function accountsAfter(db: Db, after: number, limit: number) {
+  return db
+    .selectFrom('provider_accounts')
+    .select(['id', 'provider', 'subject', 'access_token_enc', 'refresh_token_enc'])
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+type Tokens = { access_token_enc: string | null; refresh_token_enc: string | null };
+
+/** True when the row still held `was` and now holds `tokens`. */
+export async function replaceTokens(db: Db, id: number, was: Tokens, tokens: Tokens) {
+  const { numUpdatedRows } = await db
+    .updateTable('provider_accounts')
+    .set(tokens)
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.and([
+        was.access_token_enc === null
+          ? eb('access_token_enc', 'is', null)
+          : eb('access_token_enc', '=', was.access_token_enc),
+        was.refresh_token_enc === null
+          ? eb('refresh_token_enc', 'is', null)
+          : eb('refresh_token_enc', '=', was.refresh_token_enc),
+      ]),
+    )
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+export function feedSecretsAfter(db: Db, after: string, limit: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'feed_secret_enc'])
+    .where('id', '>', after)
+    .where('feed_secret_enc', 'is not', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** True when the row still held `was` and now holds `secret`. */
+export async function replaceFeedSecret(db: Db, id: string, was: string, secret: string | null) {
+  const { numUpdatedRows } = await db
+    .updateTable('users')
+    .set({ feed_secret_enc: secret })
+    .where('id', '=', id)
+    .where('feed_secret_enc', '=', was)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+/** One stored file's key and one sealed refresh token, from whichever of their tables exist yet. */
+export async function sealedSamples(db: Db) {
+  const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
+  const doc = tables.has('documents')
+    ? await db.selectFrom('documents').select('storage_key').limit(1).executeTakeFirst()
+    : undefined;
+  const account = tables.has('provider_accounts')
+    ? await db
+        .selectFrom('provider_accounts')
+        .select('refresh_token_enc')
+        .where('refresh_token_enc', 'is not', null)
+        .limit(1)
+        .executeTakeFirst()
+    : undefined;
+  return { storageKey: doc?.storage_key ?? null, refreshToken: account?.refresh_token_enc ?? null };
+}
