@@ -1,17 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from './context';
-import {
-  authorizeHandler,
-  bearerHolder,
-  chooseHandler,
-  type IdentityProvider,
-  jwksHandler,
-  tokenHandler,
-} from './oauth';
+import type { IdentityProvider } from './identity-provider';
+import { signedInUser } from './oauth';
 import { opaqueToken } from './state';
 
 /** Google's sign-in as the sandbox plays it: its words, token shapes and ID token claims. */
-const GOOGLE: IdentityProvider = {
+export const GOOGLE: IdentityProvider = {
   provider: 'google',
   picker: {
     title: 'Sign in - Google Accounts (local sandbox)',
@@ -38,11 +32,35 @@ const GOOGLE: IdentityProvider = {
   errorBody: (error, description) => ({ error, error_description: description }),
   hasExtendedExpiry: false,
   rotatesRefreshTokens: false,
-};
-
-/** Google's OpenID Connect endpoints: discovery, authorize (the account picker), token and keys. */
-export function registerGoogleIdentity(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get('/google/.well-known/openid-configuration', async () => ({
+  unauthorized: (reply) => {
+    void reply
+      .code(401)
+      .header('www-authenticate', 'Bearer realm="https://accounts.google.com/", error="invalid_token"')
+      .send({
+        error: {
+          code: 401,
+          message:
+            'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+          errors: [
+            {
+              message: 'Invalid Credentials',
+              domain: 'global',
+              reason: 'authError',
+              location: 'Authorization',
+              locationType: 'header',
+            },
+          ],
+          status: 'UNAUTHENTICATED',
+        },
+      });
+  },
+  paths: {
+    discovery: '/google/.well-known/openid-configuration',
+    authorize: '/google/o/oauth2/v2/auth',
+    token: '/google/token',
+    jwks: '/google/oauth2/v3/certs',
+  },
+  discovery: (ctx) => ({
     issuer: GOOGLE.issuer(ctx, ''),
     authorization_endpoint: `${ctx.url}/google/o/oauth2/v2/auth`,
     token_endpoint: `${ctx.url}/google/token`,
@@ -83,39 +101,10 @@ export function registerGoogleIdentity(app: FastifyInstance, ctx: SandboxContext
       'urn:ietf:params:oauth:grant-type:device_code',
       'urn:ietf:params:oauth:grant-type:jwt-bearer',
     ],
-  }));
-  app.get(
-    '/google/o/oauth2/v2/auth',
-    authorizeHandler(ctx, GOOGLE, () => `${ctx.url}/google/o/oauth2/v2/auth/choose`),
-  );
-  app.post('/google/o/oauth2/v2/auth/choose', chooseHandler(ctx, GOOGLE));
-  app.post('/google/token', tokenHandler(ctx, GOOGLE));
-  app.get('/google/oauth2/v3/certs', jwksHandler(ctx));
-}
+  }),
+};
 
 /** The Google account behind a bearer token, or null after a 401 in Google's format. */
 export function googleUser(ctx: SandboxContext, req: FastifyRequest, reply: FastifyReply): string | null {
-  const email = bearerHolder(ctx, req, 'google');
-  if (email !== null) return email;
-  void reply
-    .code(401)
-    .header('www-authenticate', 'Bearer realm="https://accounts.google.com/", error="invalid_token"')
-    .send({
-      error: {
-        code: 401,
-        message:
-          'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
-        errors: [
-          {
-            message: 'Invalid Credentials',
-            domain: 'global',
-            reason: 'authError',
-            location: 'Authorization',
-            locationType: 'header',
-          },
-        ],
-        status: 'UNAUTHENTICATED',
-      },
-    });
-  return null;
+  return signedInUser(ctx, GOOGLE, req, reply);
 }

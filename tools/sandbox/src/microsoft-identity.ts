@@ -1,17 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from './context';
-import {
-  authorizeHandler,
-  bearerHolder,
-  chooseHandler,
-  type IdentityProvider,
-  jwksHandler,
-  tokenHandler,
-} from './oauth';
+import type { IdentityProvider } from './identity-provider';
+import { signedInUser } from './oauth';
 import { pairwiseSubject } from './other-accounts';
 
 /** The Microsoft identity platform (v2.0) as the sandbox plays it: its words, token shapes and claims. */
-const MICROSOFT: IdentityProvider = {
+export const MICROSOFT: IdentityProvider = {
   provider: 'microsoft',
   picker: {
     title: 'Sign in to your account - Microsoft (local sandbox)',
@@ -43,72 +37,59 @@ const MICROSOFT: IdentityProvider = {
   }),
   hasExtendedExpiry: true,
   rotatesRefreshTokens: true,
+  unauthorized: (reply) => {
+    void reply.code(401).send({
+      error: {
+        code: 'InvalidAuthenticationToken',
+        message: 'Access token has expired or is not yet valid.',
+        innerError: { date: new Date().toISOString() },
+      },
+    });
+  },
+  paths: {
+    discovery: '/microsoft/:tenant/v2.0/.well-known/openid-configuration',
+    authorize: '/microsoft/:tenant/oauth2/v2.0/authorize',
+    token: '/microsoft/:tenant/oauth2/v2.0/token',
+    jwks: '/microsoft/:tenant/discovery/v2.0/keys',
+  },
+  discovery: (ctx, { tenant }) => ({
+    token_endpoint: `${ctx.url}/microsoft/${tenant}/oauth2/v2.0/token`,
+    token_endpoint_auth_methods_supported: ['client_secret_post', 'private_key_jwt', 'client_secret_basic'],
+    jwks_uri: `${ctx.url}/microsoft/${tenant}/discovery/v2.0/keys`,
+    response_modes_supported: ['query', 'fragment', 'form_post'],
+    subject_types_supported: ['pairwise'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    response_types_supported: ['code', 'id_token', 'code id_token', 'id_token token'],
+    scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
+    issuer: `${ctx.url}/microsoft/{tenantid}/v2.0`,
+    request_uri_parameter_supported: false,
+    userinfo_endpoint: `${ctx.url}/graph/oidc/userinfo`,
+    authorization_endpoint: `${ctx.url}/microsoft/${tenant}/oauth2/v2.0/authorize`,
+    http_logout_supported: true,
+    frontchannel_logout_supported: true,
+    end_session_endpoint: `${ctx.url}/microsoft/${tenant}/oauth2/v2.0/logout`,
+    claims_supported: [
+      'sub',
+      'iss',
+      'aud',
+      'exp',
+      'iat',
+      'auth_time',
+      'acr',
+      'nonce',
+      'preferred_username',
+      'name',
+      'tid',
+      'ver',
+      'at_hash',
+      'c_hash',
+      'email',
+    ],
+    tenant_region_scope: null,
+  }),
 };
-
-/** The identity platform's endpoints per tenant: discovery, authorize (the account picker), token and keys. */
-export function registerMicrosoftIdentity(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get<{ Params: { tenant: string } }>(
-    '/microsoft/:tenant/v2.0/.well-known/openid-configuration',
-    async (req) => ({
-      token_endpoint: `${ctx.url}/microsoft/${req.params.tenant}/oauth2/v2.0/token`,
-      token_endpoint_auth_methods_supported: ['client_secret_post', 'private_key_jwt', 'client_secret_basic'],
-      jwks_uri: `${ctx.url}/microsoft/${req.params.tenant}/discovery/v2.0/keys`,
-      response_modes_supported: ['query', 'fragment', 'form_post'],
-      subject_types_supported: ['pairwise'],
-      id_token_signing_alg_values_supported: ['RS256'],
-      response_types_supported: ['code', 'id_token', 'code id_token', 'id_token token'],
-      scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
-      issuer: `${ctx.url}/microsoft/{tenantid}/v2.0`,
-      request_uri_parameter_supported: false,
-      userinfo_endpoint: `${ctx.url}/graph/oidc/userinfo`,
-      authorization_endpoint: `${ctx.url}/microsoft/${req.params.tenant}/oauth2/v2.0/authorize`,
-      http_logout_supported: true,
-      frontchannel_logout_supported: true,
-      end_session_endpoint: `${ctx.url}/microsoft/${req.params.tenant}/oauth2/v2.0/logout`,
-      claims_supported: [
-        'sub',
-        'iss',
-        'aud',
-        'exp',
-        'iat',
-        'auth_time',
-        'acr',
-        'nonce',
-        'preferred_username',
-        'name',
-        'tid',
-        'ver',
-        'at_hash',
-        'c_hash',
-        'email',
-      ],
-      tenant_region_scope: null,
-    }),
-  );
-  app.get(
-    '/microsoft/:tenant/oauth2/v2.0/authorize',
-    authorizeHandler(
-      ctx,
-      MICROSOFT,
-      (req) =>
-        `${ctx.url}/microsoft/${(req.params as { tenant: string }).tenant}/oauth2/v2.0/authorize/choose`,
-    ),
-  );
-  app.post('/microsoft/:tenant/oauth2/v2.0/authorize/choose', chooseHandler(ctx, MICROSOFT));
-  app.post('/microsoft/:tenant/oauth2/v2.0/token', tokenHandler(ctx, MICROSOFT));
-  app.get('/microsoft/:tenant/discovery/v2.0/keys', jwksHandler(ctx));
-}
 
 /** The Microsoft account behind a bearer token, or null after a 401 in Graph's format. */
 export function microsoftUser(ctx: SandboxContext, req: FastifyRequest, reply: FastifyReply): string | null {
-  const email = bearerHolder(ctx, req, 'microsoft');
-  if (email !== null) return email;
-  void reply.code(401).send({
-    error: {
-      code: 'InvalidAuthenticationToken',
-      message: 'Access token has expired or is not yet valid.',
-      innerError: { date: new Date().toISOString() },
-    },
-  });
-  return null;
+  return signedInUser(ctx, MICROSOFT, req, reply);
 }

@@ -1,41 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SignJWT, UnsecuredJWT } from 'jose';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountOf, type SandboxContext } from './context';
+import { signIdToken } from './id-token';
+import type { IdentityProvider } from './identity-provider';
 import { otherAccount } from './other-accounts';
-import { type PickerCopy, pickerPage, pickerParams } from './sign-in-picker';
-import { type DemoAccount, type OtherAccount, opaqueToken, type Provider, s256 } from './state';
-
-/**
- * How one provider's OpenID Connect sign-in differs from the other's: the sandbox runs the same
- * authorization-code flow with PKCE for both, and these are the words, shapes and habits that tell them apart.
- */
-export interface IdentityProvider {
-  provider: Provider;
-  picker: PickerCopy;
-  /** The OAuth client the app registered with this provider. */
-  client(ctx: SandboxContext): { clientId: string; clientSecret: string };
-  /** The `iss` of its ID tokens; Microsoft names the signed-in user's own tenant in it. */
-  issuer(ctx: SandboxContext, tenantId: string): string;
-  /** How its codes and tokens begin, as the real ones do. */
-  prefixes: { code: string; access: string; refresh: string };
-  /** What it adds to the redirect when the user cancels, besides `error=access_denied`. */
-  declinedDescription: string | null;
-  /** Google repeats the granted scope on the redirect back to the app. */
-  repeatsScope: boolean;
-  /** Its claims about an account, between `aud` and `iat`. */
-  claims(
-    ctx: SandboxContext,
-    account: DemoAccount | OtherAccount,
-    tenantId: string,
-    emailVerified: boolean,
-  ): Record<string, unknown>;
-  /** An OAuth error answer in its format. */
-  errorBody(error: string, description: string): Record<string, unknown>;
-  /** Microsoft's token answer carries `ext_expires_in` too. */
-  hasExtendedExpiry: boolean;
-  /** Microsoft rotates refresh tokens on every use. */
-  rotatesRefreshTokens: boolean;
-}
+import { pickerPage, pickerParams } from './sign-in-picker';
+import { opaqueToken, s256 } from './state';
 
 type Handler<R extends FastifyRequest = FastifyRequest> = (req: R, reply: FastifyReply) => Promise<unknown>;
 
@@ -50,7 +19,7 @@ function oauthError(
 }
 
 /** The authorize endpoint: checks the request as the provider would, then shows the account picker. */
-export function authorizeHandler(
+function authorizeHandler(
   ctx: SandboxContext,
   idp: IdentityProvider,
   action: (req: FastifyRequest) => string,
@@ -81,7 +50,7 @@ export function authorizeHandler(
 }
 
 /** The picker's answer: back to the app with a code for the chosen account, or with access_denied. */
-export function chooseHandler(
+function chooseHandler(
   ctx: SandboxContext,
   idp: IdentityProvider,
 ): Handler<FastifyRequest<{ Body: Record<string, string>; Params: { tenant?: string } }>> {
@@ -144,44 +113,8 @@ export function chooseHandler(
   };
 }
 
-/** The ID token as each provider documents its claims; a demo account's address is verified. */
-async function idToken(
-  ctx: SandboxContext,
-  idp: IdentityProvider,
-  key: string,
-  nonce: string | null,
-): Promise<string> {
-  const account = accountOf(ctx, idp.provider, key);
-  if (!account) throw new Error('account vanished');
-  const other = 'key' in account ? account : null;
-  const emailVerified = other?.emailVerified ?? true;
-  const tenantId = other?.tenantId || ctx.microsoft.tenantId;
-  const now = Math.floor(ctx.now().getTime() / 1000);
-  const claims: Record<string, unknown> = {
-    iss: idp.issuer(ctx, tenantId),
-    aud: idp.client(ctx).clientId,
-    ...idp.claims(ctx, account, tenantId, emailVerified),
-    iat: now,
-    exp: now + 3600,
-    ...(nonce ? { nonce } : {}),
-  };
-  const tamper = ctx.idTokenTamper;
-  ctx.idTokenTamper = null;
-  const payload = { ...claims, ...tamper?.claims };
-  if (tamper?.alg === 'none') return new UnsecuredJWT(payload).encode();
-  if (tamper?.alg === 'HS256') {
-    // The classic forgery: HMAC keyed with something the client knows, in place of the provider's RSA key.
-    return new SignJWT(payload)
-      .setProtectedHeader({ alg: 'HS256', kid: ctx.keys.kid, typ: 'JWT' })
-      .sign(new TextEncoder().encode(idp.client(ctx).clientSecret));
-  }
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg: 'RS256', kid: ctx.keys.kid, typ: 'JWT' })
-    .sign(ctx.keys.privateKey);
-}
-
 /** The token endpoint: a code (with its PKCE verifier) or a refresh token for an access token. */
-export function tokenHandler(
+function tokenHandler(
   ctx: SandboxContext,
   idp: IdentityProvider,
 ): Handler<FastifyRequest<{ Body: Record<string, string> }>> {
@@ -229,7 +162,7 @@ export function tokenHandler(
         refresh_token: refresh,
         scope: code.scope,
         token_type: 'Bearer',
-        id_token: await idToken(ctx, idp, code.email, code.nonce),
+        id_token: await signIdToken(ctx, idp, code.email, code.nonce),
       };
     }
     if (b.grant_type === 'refresh_token') {
@@ -257,27 +190,49 @@ export function tokenHandler(
   };
 }
 
-/** The key set both providers publish, to verify ID tokens with. */
-export function jwksHandler(ctx: SandboxContext): Handler {
-  return async () => ({
+/**
+ * A provider's sign-in endpoints: its discovery document, authorize (the account picker), the picker's
+ * answer at `authorize/choose`, token, and the key set to verify its ID tokens with.
+ */
+export function registerIdentityProvider(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  idp: IdentityProvider,
+): void {
+  const { paths } = idp;
+  app.get(paths.discovery, async (req) => idp.discovery(ctx, req.params as Record<string, string>));
+  const chooseAction = (req: FastifyRequest) => {
+    const params = req.params as Record<string, string>;
+    return `${ctx.url}${paths.authorize.replace(/:(\w+)/g, (_m, name: string) => params[name] ?? '')}/choose`;
+  };
+  app.get(paths.authorize, authorizeHandler(ctx, idp, chooseAction));
+  app.post(`${paths.authorize}/choose`, chooseHandler(ctx, idp));
+  app.post(paths.token, tokenHandler(ctx, idp));
+  app.get(paths.jwks, async () => ({
     keys: [{ ...ctx.keys.publicJwk, kid: ctx.keys.kid, alg: 'RS256', use: 'sig' }],
-  });
+  }));
 }
 
 /**
  * The account behind a request's bearer token when the provider issued it and it is live (not expired, its
- * grant not revoked); null otherwise, for the caller to answer 401 in the provider's format.
+ * grant not revoked); otherwise null, once the provider's 401 is answered.
  */
-export function bearerHolder(ctx: SandboxContext, req: FastifyRequest, provider: Provider): string | null {
+export function signedInUser(
+  ctx: SandboxContext,
+  idp: IdentityProvider,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): string | null {
   const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
   const grant = token ? ctx.accessTokens.get(token) : undefined;
   if (
     grant &&
-    grant.provider === provider &&
+    grant.provider === idp.provider &&
     grant.expiresAt > ctx.now().getTime() &&
     !ctx.revoked.has(grant.email)
   ) {
     return grant.email;
   }
+  idp.unauthorized(reply);
   return null;
 }

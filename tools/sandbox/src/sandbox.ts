@@ -9,11 +9,12 @@ import { calendarOf, mailboxOf, type SandboxContext } from './context';
 import { demoMailbox } from './demo-mailbox';
 import { registerGmail } from './gmail';
 import { registerGoogleCalendar } from './google-calendar';
-import { registerGoogleIdentity } from './google-identity';
+import { GOOGLE } from './google-identity';
 import { liveGoogleGrants, registerGoogleRevoke } from './google-revoke';
 import { registerGraphUser } from './graph-user';
 import { createMailbox, storeMessage } from './mailbox';
-import { registerMicrosoftIdentity } from './microsoft-identity';
+import { MICROSOFT } from './microsoft-identity';
+import { registerIdentityProvider } from './oauth';
 import { registerOutlookCalendar } from './outlook-calendar';
 import { registerOutlookMail } from './outlook-mail';
 import type { DemoAccount, FaultRule, IdTokenTamper, RecordedRequest } from './state';
@@ -210,8 +211,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
   });
 
-  registerGoogleIdentity(app, ctx);
-  registerMicrosoftIdentity(app, ctx);
+  registerIdentityProvider(app, ctx, GOOGLE);
+  registerIdentityProvider(app, ctx, MICROSOFT);
   registerGoogleRevoke(app, ctx);
   registerGmail(app, ctx);
   registerGoogleCalendar(app, ctx);
