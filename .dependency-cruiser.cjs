@@ -19,35 +19,40 @@ module.exports = {
     },
     {
       name: 'module-through-services-only',
-      comment: 'A module uses another module only through its *.service.ts files: never its routes, repository or internals.',
+      comment:
+        'A module uses another module only through its *.service.ts files: never its routes, repository or internals.',
       severity: 'error',
       from: { path: MODULE },
       to: { path: `${SERVER}modules/`, pathNot: [`${SERVER}modules/$1/`, '\\.service\\.ts$'] },
     },
     {
       name: 'outside-modules-through-services-only',
-      comment: 'Code outside modules (app wiring, storage, scripts) reaches a module through its routes (app.ts) or services.',
+      comment:
+        'Code outside modules (app wiring, storage, scripts) reaches a module through its routes (app.ts) or services.',
       severity: 'error',
       from: { path: SERVER, pathNot: [MODULE, `${SERVER}app\\.ts$`, '\\.test\\.ts$'] },
       to: { path: `${SERVER}modules/.+\\.repository\\.ts$` },
     },
     {
       name: 'sql-in-repositories-only',
-      comment: 'Every SQL statement lives in a *.repository.ts or in db/ (connection, migrations); others may import Kysely types only.',
+      comment:
+        'Every SQL statement lives in a *.repository.ts or in db/ (connection, migrations); others may import Kysely types only.',
       severity: 'error',
       from: { path: SERVER, pathNot: ['\\.repository\\.ts$', `${SERVER}db/`, '\\.test\\.ts$'] },
       to: { path: 'node_modules/kysely/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'providers-know-no-modules',
-      comment: 'Providers speak Google and Microsoft wire formats; what the app does with them belongs to modules.',
+      comment:
+        'Providers speak Google and Microsoft wire formats; what the app does with them belongs to modules.',
       severity: 'error',
       from: { path: `${SERVER}providers/` },
       to: { path: `${SERVER}(modules|app\\.ts)` },
     },
     {
       name: 'web-features-stand-alone',
-      comment: 'A web feature never imports another feature; app/ composes them, components/ and lib/ are shared.',
+      comment:
+        'A web feature never imports another feature; app/ composes them, components/ and lib/ are shared.',
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
@@ -61,10 +66,17 @@ module.exports = {
     },
     {
       name: 'extract-does-no-io',
-      comment: 'The extractor is pure: bytes in, an Extraction out. Files, network and processes belong to its callers.',
+      comment:
+        'The extractor is pure: bytes in, an Extraction out. Files, network and processes belong to its callers.',
       severity: 'error',
-      from: { path: '^packages/extract/src/', pathNot: ['\\.test\\.ts$', '/cli\\.ts$', '/extract-file\\.ts$'] },
-      to: { dependencyTypes: ['core'], path: '^(fs|node:fs|fs/promises|node:fs/promises|net|node:net|http|node:http|https|node:https|child_process|node:child_process)$' },
+      from: {
+        path: '^packages/extract/src/',
+        pathNot: ['\\.test\\.ts$', '/cli\\.ts$', '/extract-file\\.ts$'],
+      },
+      to: {
+        dependencyTypes: ['core'],
+        path: '^(fs|node:fs|fs/promises|node:fs/promises|net|node:net|http|node:http|https|node:https|child_process|node:child_process)$',
+      },
     },
     {
       name: 'contract-stands-alone',
