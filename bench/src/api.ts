@@ -21,7 +21,8 @@ import {
 import { createExtractionPool } from '../../apps/server/src/modules/receipts/reader/extraction-pool';
 import { createFsBlobStore } from '../../apps/server/src/storage/fs-blob-store';
 import { loadKeys } from '../../apps/server/src/storage/keys';
-import { procMemoryMb, ROOT, type ServerProcess, startServerProcess } from './support/server';
+import { ROOT, type ServerProcess, startServerProcess } from '../../e2e/support/server';
+import { procMemoryMb } from './support/memory';
 
 const args = process.argv.slice(2);
 const CHECK = args.includes('--check');

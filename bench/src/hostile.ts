@@ -14,10 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SyncSummary } from '@warrantly/contract/mail-sync';
 import Database from 'better-sqlite3';
+import { ROOT, type ServerProcess, startServerProcess } from '../../e2e/support/server';
 import { giantPagePdf, inflationBombPdf, ordinaryOrders, poisonMessages } from './poison';
+import { watchMemory } from './support/memory';
 import { percentile, routeStats, type Sample, startPoller } from './support/poller';
 import { startSandboxProcess } from './support/sandbox';
-import { ROOT, type ServerProcess, startServerProcess, watchMemory } from './support/server';
 import { signInOverHttp } from './support/sign-in';
 
 const args = process.argv.slice(2);

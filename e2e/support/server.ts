@@ -1,3 +1,7 @@
+/**
+ * The real server in a process of its own, as `npm start` runs it, for what drives it from outside (the
+ * browser tests, the benchmarks): its address, its JSON log lines, and a way to stop it.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -5,14 +9,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
+/** The repository's root folder. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BUILT = path.join(ROOT, 'apps/server/dist/server.js');
 
-export interface RunningServer {
+/** One JSON log line of the server (pino: `time` in epoch ms, `level`, `msg`, and fields). */
+export type LogLine = { time: number; level: number; msg?: string } & Record<string, unknown>;
+
+export interface ServerProcess {
   url: string;
-  sandboxUrl: string;
+  /** The provider sandbox the server started in its own process, or null when it runs without one. */
+  sandboxUrl: string | null;
+  pid: number;
+  child: ChildProcess;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Every JSON line the server has written so far. */
+  logs: LogLine[];
+  /** Ends the server (SIGTERM, then SIGKILL after `graceMs`) and removes its data folder. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** A free loopback port: bind to 0, read it, release it. */
@@ -29,19 +43,106 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
+/**
+ * Starts `apps/server/dist/server.js` (the TypeScript source through tsx when it is not built) with a
+ * fresh data folder (or `env.DATA_DIR`) on a free port and waits for `/healthz`. `env` is added to this
+ * process's environment, without provider credentials, a database URL or an app secret, so the server runs
+ * on SQLite with keys of its own. The browser tests and the benchmarks run the server through it.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { requireBuilt?: boolean; startTimeoutMs?: number; nodeArgs?: string[] } = {},
+): Promise<ServerProcess> {
+  if (options.requireBuilt && !existsSync(BUILT))
+    throw new Error(`${BUILT} is missing: run \`npm run build\` first`);
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'warrantly-server-'));
+  const port = await freePort();
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(inherited)) {
+    if (/^(GOOGLE|MICROSOFT)_|^DATABASE_URL$|^PUBLIC_URL$|^SANDBOX|^LLM_|^APP_SECRET$/.test(key))
+      delete inherited[key];
   }
-  throw new Error(`The server did not answer /healthz within 60 s:\n${output()}`);
+  const args = existsSync(BUILT)
+    ? [...(options.nodeArgs ?? []), '--max-semi-space-size=1', BUILT]
+    : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      // Production mode needs the public origin; the sandbox must be asked for by name (SANDBOX=on).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: LogLine[] = [];
+  let pending = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line) as LogLine);
+      } catch {
+        // Not a log line (a stack trace printed by Node itself).
+      }
+    }
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-10_000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async (graceMs = 5000) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
+      if (Date.now() > deadline) throw new Error(`the server did not answer /healthz in time:\n${stderr}`);
+      const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const meta = (await (await fetch(`${url}/api/v1/meta/`)).json()) as { sandbox_url?: string };
+    return {
+      url,
+      sandboxUrl: meta.sandbox_url ?? null,
+      pid: child.pid as number,
+      child,
+      dataDir,
+      logs,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  sandboxUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
 }
 
 /**
@@ -51,50 +152,15 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * The browser tests and `bench:web` both run against it; `stop` ends it and removes the folder.
  */
 export async function startBuiltServer(): Promise<RunningServer> {
-  if (!existsSync(SERVER))
-    throw new Error(`${SERVER} is missing: run \`npm run build\` at the repository root`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'warrantly-e2e-'));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env)) {
-    if (/^(GOOGLE|MICROSOFT)_|^DATABASE_URL$|^PUBLIC_URL$|^SANDBOX|^LLM_/.test(key)) delete env[key];
-  }
-  Object.assign(env, {
-    // Production mode, as a deployment runs it: the sandbox only because it is asked for.
-    NODE_ENV: 'production',
-    SANDBOX: 'on',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SYNC_INTERVAL_MINUTES: '0',
-  });
-  let log = '';
-  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForHealth(url, child, () => log);
-    const meta = (await (await fetch(`${url}/api/v1/meta/`)).json()) as {
-      sandbox: boolean;
-      sandbox_url?: string;
-    };
-    if (!meta.sandbox || !meta.sandbox_url) throw new Error('The server did not start its provider sandbox');
-    return { url, sandboxUrl: meta.sandbox_url, dataDir, stop };
-  } catch (error) {
+  // Production mode, as a deployment runs it: the sandbox only because it is asked for.
+  const server = await startServerProcess(
+    { SANDBOX: 'on', LOG_LEVEL: 'warn', SYNC_INTERVAL_MINUTES: '0' },
+    { requireBuilt: true },
+  );
+  const stop = () => server.stop(10_000);
+  if (!server.sandboxUrl) {
     await stop();
-    throw error;
+    throw new Error('The server did not start its provider sandbox');
   }
+  return { url: server.url, sandboxUrl: server.sandboxUrl, dataDir: server.dataDir, stop };
 }

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ROOT } from './server';
+import { ROOT } from '../../../e2e/support/server';
 
 export interface SandboxProcess {
   url: string;
