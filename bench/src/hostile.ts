@@ -225,6 +225,17 @@ async function signInBoth(server: ServerProcess) {
   };
 }
 
+/**
+ * B's client calling its routes every 50 ms from a process of its own, forked at normal priority; this
+ * process then goes back to generating load at a lower one.
+ */
+function pollAsB(server: ServerProcess, headers: Record<string, string>) {
+  asLoadGenerator(false);
+  const poller = startPoller({ url: server.url, routes: B_ROUTES, headers, intervalMs: 50, timeoutMs: 5000 });
+  asLoadGenerator(true);
+  return poller;
+}
+
 async function main(): Promise<number> {
   build();
   const runStart = Date.now();
@@ -258,8 +269,12 @@ async function main(): Promise<number> {
   const sandbox = await startSandboxProcess({ SANDBOX_MAILBOX_DIR: mailbox });
   process.on('exit', () => void sandbox.stop());
   const env = { SANDBOX: 'on', SANDBOX_URL: sandbox.url, SYNC_INTERVAL_MINUTES: '0', LOG_LEVEL: 'info' };
-  let server = await startServerProcess(env, { requireBuilt: true, nodeArgs: PROFILE });
-  servers.push(server);
+  const startServer = async () => {
+    const started = await startServerProcess(env, { requireBuilt: true, nodeArgs: PROFILE });
+    servers.push(started);
+    return started;
+  };
+  let server = await startServer();
   const sandboxUrl = server.sandboxUrl;
   if (sandboxUrl !== sandbox.url) throw new Error(`the server does not use the sandbox at ${sandbox.url}`);
   // The poison goes through the sandbox's control API, which answers each message's id.
@@ -274,14 +289,7 @@ async function main(): Promise<number> {
     poisonIds.push({ name: message.name, id: ((await res.json()) as { id: string }).id });
   }
   let auth = await signInBoth(server);
-  let poller = startPoller({
-    url: server.url,
-    routes: B_ROUTES,
-    headers: auth.b,
-    intervalMs: 50,
-    timeoutMs: 5000,
-  });
-  asLoadGenerator(true);
+  let poller = pollAsB(server, auth.b);
   const verdicts: Verdict[] = [];
 
   // 1. The other user's latency with nothing running.
@@ -395,18 +403,9 @@ async function main(): Promise<number> {
   if (!alive || !summary) {
     samples = await poller.stop();
     await server.stop(1000);
-    server = await startServerProcess(env, { requireBuilt: true, nodeArgs: PROFILE });
-    servers.push(server);
+    server = await startServer();
     auth = await signInBoth(server);
-    asLoadGenerator(false);
-    poller = startPoller({
-      url: server.url,
-      routes: B_ROUTES,
-      headers: auth.b,
-      intervalMs: 50,
-      timeoutMs: 5000,
-    });
-    asLoadGenerator(true);
+    poller = pollAsB(server, auth.b);
     await new Promise((r) => setTimeout(r, 2000));
     uploadNote = ` (on a fresh server: the first one was ${alive ? 'still busy with the sync' : 'unresponsive'})`;
   }
