@@ -2,20 +2,10 @@ import type { Page } from '@playwright/test';
 import { LoginPage } from '../pages/LoginPage';
 import { DEMO } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { expireStoredAccessToken } from '../support/stored-tokens';
 
 const REFRESH_PATH = '/api/v1/auth/refresh/';
 const PURCHASES_HEADING = `${DEMO.google.name}'s Purchases`;
-
-/** Replaces the stored access token (plain key and persisted store) with one the server rejects. */
-async function expireStoredAccessToken(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    localStorage.setItem('accessToken', 'expired');
-    const root = JSON.parse(localStorage.getItem('persist:root') ?? '{}') as Record<string, string>;
-    const auth = JSON.parse(root.auth ?? '{}') as Record<string, unknown>;
-    root.auth = JSON.stringify({ ...auth, accessToken: 'expired' });
-    localStorage.setItem('persist:root', JSON.stringify(root));
-  });
-}
 
 /** The purchases page has its data: the list (or its empty state), no spinner, no error. */
 async function expectPurchasesShown(page: Page): Promise<void> {

@@ -2,6 +2,7 @@ import { DashboardShell } from '../pages/DashboardShell';
 import { LoginPage } from '../pages/LoginPage';
 import { DEMO, PROVIDERS } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { expireStoredAccessToken } from '../support/stored-tokens';
 
 for (const provider of PROVIDERS) {
   const demo = DEMO[provider];
@@ -93,13 +94,7 @@ for (const provider of PROVIDERS) {
 
 test('an expired access token is refreshed once and the page still loads', async ({ page }) => {
   await new LoginPage(page).signIn('google');
-  await page.evaluate(() => {
-    localStorage.setItem('accessToken', 'expired');
-    const root = JSON.parse(localStorage.getItem('persist:root') ?? '{}') as Record<string, string>;
-    const auth = JSON.parse(root.auth ?? '{}') as Record<string, unknown>;
-    root.auth = JSON.stringify({ ...auth, accessToken: 'expired' });
-    localStorage.setItem('persist:root', JSON.stringify(root));
-  });
+  await expireStoredAccessToken(page);
   const refreshes: number[] = [];
   page.on('response', (res) => {
     if (res.url().endsWith('/api/v1/auth/refresh/')) refreshes.push(res.status());
