@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { Icon, type IconName } from '@/components/Icon';
+import { IconButton } from '@/components/IconButton';
 import { Logo } from '@/components/Logo';
 import { paths } from '../paths';
 
@@ -27,16 +28,7 @@ export function Sidebar({ isCollapsed, onNavigate, onLogout, onClose }: Props) {
         className={`flex h-16 items-center border-b border-slate-200 ${isCollapsed ? 'justify-center' : 'justify-between px-4'}`}
       >
         <Logo showWord={!isCollapsed} />
-        {onClose && (
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close menu"
-            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
-          >
-            <Icon name="close" />
-          </button>
-        )}
+        {onClose && <IconButton icon="close" label="Close menu" onClick={onClose} />}
       </div>
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto p-2">
         <ul className="space-y-1">

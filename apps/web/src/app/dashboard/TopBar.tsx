@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Icon } from '@/components/Icon';
+import { IconButton } from '@/components/IconButton';
 import { useAppSelector } from '../hooks';
 import { paths } from '../paths';
 
@@ -24,23 +25,14 @@ export function TopBar({ isCollapsed, onToggleCollapse, onOpenMenu }: Props) {
   const name = user?.name || user?.email || '';
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-3 sm:px-6">
-      <button
-        type="button"
-        onClick={onOpenMenu}
-        aria-label="Open menu"
-        className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
-      >
-        <Icon name="menu" />
-      </button>
-      <button
-        type="button"
-        onClick={onToggleCollapse}
-        aria-label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+      <IconButton icon="menu" label="Open menu" layout="inline-flex lg:hidden" onClick={onOpenMenu} />
+      <IconButton
+        icon="menu"
+        label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+        layout="hidden lg:inline-flex"
         aria-expanded={!isCollapsed}
-        className="hidden size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:inline-flex"
-      >
-        <Icon name="menu" />
-      </button>
+        onClick={onToggleCollapse}
+      />
       <div className="ml-auto flex min-w-0 items-center gap-3">
         <div className="min-w-0 text-right">
           <p className="truncate text-sm font-semibold text-slate-900">{name}</p>

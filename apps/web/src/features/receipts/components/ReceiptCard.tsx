@@ -1,5 +1,6 @@
 import type { ReceiptSummary } from '@warrantly/contract/receipts';
 import { Icon } from '@/components/Icon';
+import { IconButton } from '@/components/IconButton';
 import { formatAmount, orNotProvided } from '@/lib/format';
 import { statusLabel, warrantyStatusClasses } from '@/lib/status';
 
@@ -16,14 +17,13 @@ export function ReceiptCard({ receipt, onView, onDelete }: Props) {
         <span className="rounded-full bg-blue-50 px-2.5 py-1 text-xs font-semibold text-blue-800">
           {receipt.category?.trim() || 'Uncategorized'}
         </span>
-        <button
-          type="button"
+        <IconButton
+          icon="trash"
+          label={`Delete receipt for ${receipt.product_name}`}
+          tone="danger"
+          layout="-mt-1 -mr-1 inline-flex"
           onClick={onDelete}
-          aria-label={`Delete receipt for ${receipt.product_name}`}
-          className="-mt-1 -mr-1 inline-flex size-10 items-center justify-center rounded-lg text-red-700 hover:bg-red-50"
-        >
-          <Icon name="trash" />
-        </button>
+        />
       </div>
       <h2 className="mt-3 text-lg font-semibold break-words text-slate-900">
         {orNotProvided(receipt.product_name)}
