@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ScrollRegion } from './ScrollRegion';
+import { TableHead } from './TableHead';
 
 export interface Column<T> {
   header: string;
@@ -27,20 +28,7 @@ export function DataTable<T>({ label, rows, rowKey, columns, actions }: Props<T>
       <div className="hidden md:block">
         <ScrollRegion label={label}>
           <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.header} scope="col" className="px-4 py-3">
-                    {c.header}
-                  </th>
-                ))}
-                {actions && (
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Actions
-                  </th>
-                )}
-              </tr>
-            </thead>
+            <TableHead headers={columns.map((c) => c.header)} hasActions={actions !== undefined} />
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => (
                 <tr key={rowKey(row)}>

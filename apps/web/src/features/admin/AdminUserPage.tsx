@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/PageHeader';
 import { ScrollRegion } from '@/components/ScrollRegion';
+import { TableHead } from '@/components/TableHead';
 
 // The seed's sample rows: the spec shows this table with hard-coded users and no data behind it.
 const SAMPLE_USERS = [
@@ -15,19 +16,7 @@ export function AdminUserPage() {
       <PageHeader title="User Management" subtitle="Sample accounts; no admin role is enforced." />
       <ScrollRegion label="Users table">
         <table className="w-full min-w-[32rem] text-left text-sm">
-          <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead headers={['Name', 'Email']} hasActions />
           <tbody className="divide-y divide-slate-100">
             {SAMPLE_USERS.map((u) => (
               <tr key={u.email}>
