@@ -6,6 +6,12 @@ import { BackLink } from '@/components/BackLink';
 import { Logo } from '@/components/Logo';
 import { ProviderMark } from './ProviderMark';
 
+/** One button per provider, in the seed's order and words (Outlook is Microsoft's mailbox). */
+const SIGN_IN_BUTTONS: readonly { provider: Provider; label: string }[] = [
+  { provider: 'google', label: 'Login with Google' },
+  { provider: 'microsoft', label: 'Login with Outlook' },
+];
+
 /** Where the guard sent the user from, so sign-in can return there. */
 function returnPath(state: unknown): string {
   const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
@@ -35,22 +41,17 @@ export function LoginPage() {
             their own.
           </p>
           <div className="mt-8 space-y-4">
-            <button
-              type="button"
-              onClick={() => signIn('google')}
-              className="flex min-h-12 w-full items-center justify-center gap-3 rounded-xl border border-slate-300 bg-white px-4 font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
-            >
-              <ProviderMark provider="google" />
-              Login with Google
-            </button>
-            <button
-              type="button"
-              onClick={() => signIn('microsoft')}
-              className="flex min-h-12 w-full items-center justify-center gap-3 rounded-xl border border-slate-300 bg-white px-4 font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
-            >
-              <ProviderMark provider="microsoft" />
-              Login with Outlook
-            </button>
+            {SIGN_IN_BUTTONS.map(({ provider, label }) => (
+              <button
+                key={provider}
+                type="button"
+                onClick={() => signIn(provider)}
+                className="flex min-h-12 w-full items-center justify-center gap-3 rounded-xl border border-slate-300 bg-white px-4 font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+              >
+                <ProviderMark provider={provider} />
+                {label}
+              </button>
+            ))}
           </div>
           <p className="mt-6 text-sm text-slate-600">
             Warrantly asks for read-only mail access and calendar events, nothing more.

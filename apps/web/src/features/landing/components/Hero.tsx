@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { StartLink } from './StartLink';
 
 export function Hero({ isSignedIn }: { isSignedIn: boolean }) {
   return (
@@ -16,12 +15,11 @@ export function Hero({ isSignedIn }: { isSignedIn: boolean }) {
           reminds you on your own calendar before a warranty runs out or a filter needs changing.
         </p>
         <div className="mt-8 flex justify-center">
-          <Link
-            to={isSignedIn ? paths.dashboard : paths.login}
+          <StartLink
+            isSignedIn={isSignedIn}
+            text={{ signedIn: 'Go to Dashboard', signedOut: 'Get Started' }}
             className="inline-flex min-h-12 items-center rounded-xl bg-blue-700 px-8 text-lg font-semibold text-white shadow-sm hover:bg-blue-800"
-          >
-            {isSignedIn ? 'Go to Dashboard' : 'Get Started'}
-          </Link>
+          />
         </div>
       </div>
     </section>

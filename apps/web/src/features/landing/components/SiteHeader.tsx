@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Logo } from '@/components/Logo';
+import { StartLink } from './StartLink';
 
 export function SiteHeader({ isSignedIn }: { isSignedIn: boolean }) {
   return (
@@ -29,12 +30,11 @@ export function SiteHeader({ isSignedIn }: { isSignedIn: boolean }) {
             </a>
           </li>
         </ul>
-        <Link
-          to={isSignedIn ? paths.dashboard : paths.login}
+        <StartLink
+          isSignedIn={isSignedIn}
+          text={{ signedIn: 'Dashboard', signedOut: 'Sign in' }}
           className="rounded-lg px-3 py-2 text-sm font-semibold text-blue-700 hover:bg-blue-50"
-        >
-          {isSignedIn ? 'Dashboard' : 'Sign in'}
-        </Link>
+        />
       </nav>
     </header>
   );
