@@ -8,14 +8,17 @@ import { formatAmount, orNotProvided, possessive } from '@/lib/format';
 import { ManualPurchaseModal } from './components/ManualPurchaseModal';
 import { PurchaseTable } from './components/PurchaseTable';
 
-export const PURCHASES_PAGE_SIZE = 6;
-
 const COLUMNS: Column<Purchase>[] = [
   { header: 'Product', cell: (p) => orNotProvided(p.product_name) },
   { header: 'Store', cell: (p) => orNotProvided(p.shop_name) },
   { header: 'Date', cell: (p) => orNotProvided(p.purchase_date), className: 'whitespace-nowrap' },
   { header: 'Amount', cell: (p) => formatAmount(p, '$'), className: 'whitespace-nowrap text-slate-900' },
 ];
+
+const EMPTY = {
+  title: 'No purchases yet',
+  text: 'Add one by hand, upload a receipt, or press Refresh Purchases to read your mailbox.',
+};
 
 interface Props {
   /** Refresh Purchases, the mailbox sync's button: another feature's, handed in by the app. */
@@ -42,15 +45,7 @@ export function PurchasesPage({ refreshAction, syncNotice }: Props) {
         }
       />
       {syncNotice}
-      <PurchaseTable
-        label="Purchases"
-        columns={COLUMNS}
-        pageSize={PURCHASES_PAGE_SIZE}
-        empty={{
-          title: 'No purchases yet',
-          text: 'Add one by hand, upload a receipt, or press Refresh Purchases to read your mailbox.',
-        }}
-      />
+      <PurchaseTable label="Purchases" columns={COLUMNS} empty={EMPTY} />
       {isAdding && <ManualPurchaseModal onClose={() => setIsAdding(false)} />}
     </section>
   );

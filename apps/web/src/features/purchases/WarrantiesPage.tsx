@@ -6,8 +6,6 @@ import { orNotProvided, possessive } from '@/lib/format';
 import { statusLabel, warrantyStatusClasses } from '@/lib/status';
 import { PurchaseTable } from './components/PurchaseTable';
 
-export const WARRANTIES_PAGE_SIZE = 6;
-
 const COLUMNS: Column<Purchase>[] = [
   { header: 'Product', cell: (p) => orNotProvided(p.product_name) },
   { header: 'Purchase date', cell: (p) => orNotProvided(p.purchase_date), className: 'whitespace-nowrap' },
@@ -35,21 +33,18 @@ const COLUMNS: Column<Purchase>[] = [
   },
 ];
 
+const EMPTY = {
+  title: 'No warranties yet',
+  text: 'Warranties appear here with the purchases they belong to.',
+};
+
 export function WarrantiesPage() {
   const name = useDisplayName();
 
   return (
     <section>
       <PageHeader title={`${possessive(name)} Warranties`} />
-      <PurchaseTable
-        label="Warranties"
-        columns={COLUMNS}
-        pageSize={WARRANTIES_PAGE_SIZE}
-        empty={{
-          title: 'No warranties yet',
-          text: 'Warranties appear here with the purchases they belong to.',
-        }}
-      />
+      <PurchaseTable label="Warranties" columns={COLUMNS} empty={EMPTY} />
     </section>
   );
 }

@@ -1,14 +1,12 @@
 import type { Purchase } from '@warrantly/contract/purchases';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
 import { showResult } from '@/components/alerts';
-import { FormActions } from '@/components/FormActions';
-import { Modal } from '@/components/Modal';
-import { PdfFileField } from '@/components/PdfFileField';
 import { formValuesOf, intervalOf, type PartLink, updatePurchaseBody } from '../purchase-form';
 import { useUpdatePurchaseMutation } from '../purchases-api';
 import { PartLinkFields } from './PartLinkFields';
 import { PurchaseFields } from './PurchaseFields';
+import { PurchaseModal } from './PurchaseModal';
 
 /** The Edit Purchase modal: no required fields (SPEC section 5), plus 'Part of' and 'Replace every'. */
 export function EditPurchaseModal({ purchase, onClose }: { purchase: Purchase; onClose: () => void }) {
@@ -17,11 +15,9 @@ export function EditPurchaseModal({ purchase, onClose }: { purchase: Purchase; o
     parentId: purchase.parent_id === null ? '' : String(purchase.parent_id),
     ...(({ count, unit }) => ({ every: count, unit }))(intervalOf(purchase.replace_every_days)),
   }));
-  const [invoice, setInvoice] = useState<File | null>(null);
   const [updatePurchase, { isLoading }] = useUpdatePurchaseMutation();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onSave(invoice: File | null) {
     try {
       await updatePurchase({ id: purchase.id, body: updatePurchaseBody(values, link, invoice) }).unwrap();
       onClose();
@@ -32,19 +28,14 @@ export function EditPurchaseModal({ purchase, onClose }: { purchase: Purchase; o
   }
 
   return (
-    <Modal title="Edit Purchase" onClose={onClose} width="max-w-2xl">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <PurchaseFields values={values} onChange={setValues} />
-        <PartLinkFields purchase={purchase} link={link} onChange={setLink} />
-        <PdfFileField label="Invoice PDF (optional)" file={invoice} onChange={setInvoice} />
-        <FormActions
-          label="Update Purchase"
-          busyLabel="Saving..."
-          isBusy={isLoading}
-          onCancel={onClose}
-          className="pt-2"
-        />
-      </form>
-    </Modal>
+    <PurchaseModal
+      kind="edit"
+      isSaving={isLoading}
+      onSave={(invoice) => void onSave(invoice)}
+      onClose={onClose}
+    >
+      <PurchaseFields values={values} onChange={setValues} />
+      <PartLinkFields purchase={purchase} link={link} onChange={setLink} />
+    </PurchaseModal>
   );
 }

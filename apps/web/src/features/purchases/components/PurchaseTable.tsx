@@ -11,11 +11,13 @@ import { useDeletePurchase } from '../use-delete-purchase';
 import { EditPurchaseModal } from './EditPurchaseModal';
 import { RowActions } from './RowActions';
 
+/** Rows per page of the Purchases and Warranties tables. */
+const PAGE_SIZE = 6;
+
 interface Props {
   /** Names the table, its pagination ('{label} pages') and the spinner ('Loading {label}'). */
   label: 'Purchases' | 'Warranties';
   columns: Column<Purchase>[];
-  pageSize: number;
   empty: { title: string; text: string };
 }
 
@@ -23,11 +25,11 @@ interface Props {
  * The user's purchases as a paged table (cards on a phone) with edit and delete on each row, and the
  * seed's loading, error and empty states: what the Purchases and Warranties pages share.
  */
-export function PurchaseTable({ label, columns, pageSize, empty }: Props) {
+export function PurchaseTable({ label, columns, empty }: Props) {
   const { data: purchases = [], isLoading, isError } = useGetPurchasesQuery();
   const [editing, setEditing] = useState<Purchase | null>(null);
   const onDelete = useDeletePurchase();
-  const { page, pageCount, setPage, pageItems } = usePagedItems(purchases, pageSize);
+  const { page, pageCount, setPage, pageItems } = usePagedItems(purchases, PAGE_SIZE);
 
   if (isLoading) return <Spinner label={`Loading ${label.toLowerCase()}`} />;
   if (isError) return <ErrorScreen />;
