@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { DatePicker } from './DatePicker';
+import { FieldError } from './FieldError';
 import { Icon } from './Icon';
 
 interface Props {
@@ -54,11 +55,7 @@ export function DateField({ label, value, onChange, placeholder, error, hideLabe
           Clear {label.toLowerCase()}
         </button>
       )}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
       {isOpen && (
         <DatePicker
           value={value}

@@ -1,7 +1,6 @@
 import type { Purchase } from '@warrantly/contract/purchases';
 import type { IntervalUnit, PartLink } from '../purchase-form';
 import { useGetPurchasesQuery } from '../purchases-api';
-import { inputClass } from './PurchaseFields';
 
 interface Props {
   purchase: Purchase;
@@ -25,7 +24,7 @@ export function PartLinkFields({ purchase, link, onChange }: Props) {
         <select
           value={link.parentId}
           onChange={(e) => onChange({ ...link, parentId: e.target.value })}
-          className={`${inputClass} border-slate-400`}
+          className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
         >
           <option value="">Not a part</option>
           {candidates.map((p) => (

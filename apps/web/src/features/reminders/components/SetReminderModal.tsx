@@ -1,10 +1,11 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { selectProvider } from '@/app/auth-slice';
 import { useAppSelector } from '@/app/hooks';
 import { DateField } from '@/components/DateField';
 import { FormActions } from '@/components/FormActions';
 import { Modal } from '@/components/Modal';
 import { showToast } from '@/components/show-toast';
+import { TextField } from '@/components/TextField';
 import {
   CLOSE_AFTER_SUCCESS_MS,
   clearFieldError,
@@ -27,7 +28,6 @@ export function SetReminderModal({ onClose }: { onClose: () => void }) {
   const [errors, setErrors] = useState<ReminderFormErrors>({});
   const [createReminder, { isLoading }] = useCreateReminderMutation();
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const nameErrorId = useId();
 
   useEffect(() => () => void (closeTimer.current && clearTimeout(closeTimer.current)), []);
 
@@ -58,30 +58,18 @@ export function SetReminderModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Set Reminders" onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <label className="block text-sm font-medium text-slate-800">
-            <span className="sr-only">Product name</span>
-            <input
-              value={values.product_name}
-              placeholder="Product name*"
-              maxLength={500}
-              aria-invalid={errors.product_name ? true : undefined}
-              aria-describedby={errors.product_name ? nameErrorId : undefined}
-              onChange={(e) => {
-                setValues({ ...values, product_name: e.target.value });
-                setErrors((current) => clearFieldError(current, 'product_name'));
-              }}
-              className={`block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 ${
-                errors.product_name ? 'border-red-600' : 'border-slate-400'
-              }`}
-            />
-          </label>
-          {errors.product_name && (
-            <p id={nameErrorId} className="mt-1 text-sm text-red-700">
-              {errors.product_name}
-            </p>
-          )}
-        </div>
+        <TextField
+          label="Product name"
+          hideLabel
+          placeholder="Product name*"
+          maxLength={500}
+          value={values.product_name}
+          error={errors.product_name}
+          onChange={(product_name) => {
+            setValues({ ...values, product_name });
+            setErrors((current) => clearFieldError(current, 'product_name'));
+          }}
+        />
         <DateField
           label="Date"
           hideLabel
