@@ -1,6 +1,5 @@
 import { useId, useRef } from 'react';
-import { showResult } from './alerts';
-import { isPdfFile } from './pdf-file';
+import { isPdfFile, showInvalidFile } from './pdf-file';
 
 interface Props {
   label: string;
@@ -26,7 +25,7 @@ export function PdfFileField({ label, file, onChange }: Props) {
             if (chosen && !isPdfFile(chosen)) {
               e.target.value = '';
               onChange(null);
-              void showResult('error', 'Invalid File', 'Please select a valid PDF file.');
+              void showInvalidFile();
               return;
             }
             onChange(chosen);

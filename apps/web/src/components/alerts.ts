@@ -13,8 +13,25 @@ export async function showResult(icon: SweetAlertIcon, title: string, text: stri
   await Swal.fire({ icon, title, text, ...buttonColors });
 }
 
+/**
+ * The delete of SPEC section 8: the confirmation, then `remove`, then the result dialog; `failureText`
+ * words a failure.
+ */
+export async function deleteAfterConfirming(
+  remove: () => Promise<unknown>,
+  failureText: (error: unknown) => string,
+): Promise<void> {
+  if (!(await confirmDelete())) return;
+  try {
+    await remove();
+    void showResult('success', 'Deleted!', 'Your purchase has been deleted.');
+  } catch (error) {
+    void showResult('error', 'Error!', failureText(error));
+  }
+}
+
 /** The delete confirmation of SPEC section 8; true when the user confirmed. */
-export async function confirmDelete(): Promise<boolean> {
+async function confirmDelete(): Promise<boolean> {
   const Swal = await swal();
   const result = await Swal.fire({
     title: 'Are you sure?',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
 import { useDisplayName } from '@/app/use-display-name';
 import { ActionButton } from '@/components/ActionButton';
-import { confirmDelete, showResult } from '@/components/alerts';
+import { deleteAfterConfirming } from '@/components/alerts';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { PageHeader } from '@/components/PageHeader';
@@ -27,14 +27,11 @@ export function ReceiptsPage() {
   const receipts = data?.orders ?? [];
   const { page, pageCount, setPage, pageItems } = usePagedItems(receipts, RECEIPTS_PAGE_SIZE);
 
-  async function onDelete(orderId: string) {
-    if (!(await confirmDelete())) return;
-    try {
-      await deleteReceipt(orderId).unwrap();
-      void showResult('success', 'Deleted!', 'Your purchase has been deleted.');
-    } catch (error) {
-      void showResult('error', 'Error!', apiErrorMessage(error, 'Failed to delete order.'));
-    }
+  function onDelete(orderId: string) {
+    return deleteAfterConfirming(
+      () => deleteReceipt(orderId).unwrap(),
+      (error) => apiErrorMessage(error, 'Failed to delete order.'),
+    );
   }
 
   return (

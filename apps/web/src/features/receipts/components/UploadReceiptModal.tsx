@@ -3,7 +3,7 @@ import { showResult } from '@/components/alerts';
 import { FormActions } from '@/components/FormActions';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
-import { isPdfFile } from '@/components/pdf-file';
+import { isPdfFile, showInvalidFile } from '@/components/pdf-file';
 import { formatBytes } from '../format-bytes';
 import { useUploadReceipt } from '../use-upload-receipt';
 
@@ -20,7 +20,7 @@ export function UploadReceiptModal({ onClose }: { onClose: () => void }) {
     if (!isPdfFile(chosen)) {
       setFile(null);
       if (input.current) input.current.value = '';
-      void showResult('error', 'Invalid File', 'Please select a valid PDF file.');
+      void showInvalidFile();
       return;
     }
     setFile(chosen);
@@ -35,7 +35,7 @@ export function UploadReceiptModal({ onClose }: { onClose: () => void }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!file) {
-      void showResult('error', 'Invalid File', 'Please select a valid PDF file.');
+      void showInvalidFile();
       return;
     }
     const outcome = await upload(file);
