@@ -14,7 +14,7 @@ const LOOKS = {
 
 const TONES = {
   primary: 'bg-blue-700 text-white hover:bg-blue-800 disabled:opacity-60',
-  outline: 'border border-blue-700 text-blue-700 hover:bg-blue-50 disabled:opacity-60',
+  secondary: 'border border-blue-700 text-blue-700 hover:bg-blue-50 disabled:opacity-60',
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50',
 } as const;
 

@@ -97,7 +97,7 @@ export function ReminderSettings() {
               ))}
             </select>
           </label>
-          <FormActions label="Save settings" busyLabel="Saving..." isBusy={isSaving} tone="outline" />
+          <FormActions label="Save settings" busyLabel="Saving..." isBusy={isSaving} tone="secondary" />
         </form>
       )}
     </section>
