@@ -1,5 +1,5 @@
 import { purchasesApi } from '@/features/purchases/purchases-api';
-import { calendarApi } from '@/features/reminders/reminders-api';
+import { remindersApi } from '@/features/reminders/reminders-api';
 import { appStore } from '../app-store';
 import { selectIsSignedIn, selectProvider } from '../auth-slice';
 import { nextTask } from '../next-task';
@@ -20,7 +20,7 @@ export async function prefetchOverview(): Promise<void> {
     purchasesApi.util.prefetch('getTotalPrice', undefined, {}),
     purchasesApi.util.prefetch('getActiveWarrantyCount', undefined, {}),
     purchasesApi.util.prefetch('getUpcomingWarrantyCount', undefined, {}),
-    ...(provider ? [calendarApi.util.prefetch('getEvents', provider, {})] : []),
+    ...(provider ? [remindersApi.util.prefetch('getEvents', provider, {})] : []),
   ];
   // One request per task: each start runs the store's middleware, reducers and subscribers.
   for (const request of requests) {

@@ -15,7 +15,7 @@ const CALENDAR_BASE: Record<Provider, string> = {
   microsoft: '/api/v1/outlook-calendar',
 };
 
-export const calendarApi = api.injectEndpoints({
+export const remindersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getEvents: build.query<CalendarEventList, Provider>({
       query: (provider) => `${CALENDAR_BASE[provider]}/list/`,
@@ -51,4 +51,4 @@ export const {
   useRotateFeedUrlMutation,
   useGetSettingsQuery,
   useUpdateSettingsMutation,
-} = calendarApi;
+} = remindersApi;
