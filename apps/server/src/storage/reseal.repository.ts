@@ -77,19 +77,25 @@ export async function replaceFeedSecret(db: Db, id: string, was: string, secret:
   return numUpdatedRows > 0n;
 }
 
-/** One stored file's key and one sealed refresh token, from whichever of their tables exist yet. */
-export async function sealedSamples(db: Db) {
-  const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
-  const doc = tables.has('documents')
-    ? await db.selectFrom('documents').select('storage_key').limit(1).executeTakeFirst()
-    : undefined;
-  const account = tables.has('provider_accounts')
-    ? await db
-        .selectFrom('provider_accounts')
-        .select('refresh_token_enc')
-        .where('refresh_token_enc', 'is not', null)
-        .limit(1)
-        .executeTakeFirst()
-    : undefined;
-  return { storageKey: doc?.storage_key ?? null, refreshToken: account?.refresh_token_enc ?? null };
+/** One stored file's key, or null when there is none (or no documents table yet). */
+export async function sampleStorageKey(db: Db): Promise<string | null> {
+  if (!(await hasTable(db, 'documents'))) return null;
+  const doc = await db.selectFrom('documents').select('storage_key').limit(1).executeTakeFirst();
+  return doc?.storage_key ?? null;
+}
+
+/** One sealed refresh token, or null when there is none (or no provider_accounts table yet). */
+export async function sampleRefreshToken(db: Db): Promise<string | null> {
+  if (!(await hasTable(db, 'provider_accounts'))) return null;
+  const account = await db
+    .selectFrom('provider_accounts')
+    .select('refresh_token_enc')
+    .where('refresh_token_enc', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return account?.refresh_token_enc ?? null;
+}
+
+async function hasTable(db: Db, name: string): Promise<boolean> {
+  return (await db.introspection.getTables()).some((t) => t.name === name);
 }

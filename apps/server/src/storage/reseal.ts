@@ -126,8 +126,9 @@ export async function resealAll(deps: ResealDeps, options: ResealOptions = {}): 
  * start-up key check tries it once on a data folder made before key checks existed.
  */
 export async function sealedSample(db: Db, blobs: BlobStore): Promise<Uint8Array | null> {
-  const { storageKey, refreshToken } = await repo.sealedSamples(db);
+  const storageKey = await repo.sampleStorageKey(db);
   const file = storageKey ? await blobs.get(storageKey) : null;
   if (file) return file;
+  const refreshToken = await repo.sampleRefreshToken(db);
   return refreshToken ? Buffer.from(refreshToken, 'base64url') : null;
 }

@@ -7,8 +7,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
+import { PROVIDER_LABEL, type ProviderName } from '../../providers/endpoints';
 import { revokeRefreshToken, rotateRefreshToken } from './app-tokens';
-import { getProfile, PROVIDER_LABEL, type ProviderName } from './provider-accounts.service';
+import { getProfile } from './provider-accounts.service';
 import type { SignIn } from './sign-in.service';
 import { decodeState, encodeState, newSignInState, STATE_COOKIE, STATE_TTL_SECONDS } from './sign-in-state';
 

@@ -9,9 +9,6 @@ import { GrantRevokedError, type Profile, type TokenSet, tokenRequest } from '..
 import { type EncryptionKeys, openText, sealText } from '../../storage/envelope';
 import * as repo from './auth.repository';
 
-export type { ProviderName };
-export { PROVIDER_LABEL };
-
 export const context = (provider: ProviderName, subject: string, kind: 'access' | 'refresh') =>
   `provider-token:${provider}:${subject}:${kind}`;
 
@@ -211,8 +208,6 @@ export function createProviderTokens(
     },
   };
 }
-
-export type { ProviderTokens };
 
 /** Sync, calendar and main-product endpoints exist per provider; only the user's own provider's answer. */
 export async function requireSignedInWith(db: Db, userId: string, provider: ProviderName): Promise<void> {

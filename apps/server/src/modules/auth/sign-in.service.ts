@@ -5,6 +5,7 @@ import { timestamp } from '../../dates';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ProviderEndpoints } from '../../providers/endpoints';
+import { PROVIDER_LABEL, type ProviderName } from '../../providers/endpoints';
 import {
   GOOGLE_AUTHORIZE_EXTRAS,
   GOOGLE_SCOPES,
@@ -19,7 +20,7 @@ import {
 import type { EncryptionKeys } from '../../storage/envelope';
 import { issueTokens } from './app-tokens';
 import * as repo from './auth.repository';
-import { PROVIDER_LABEL, type ProviderName, upsertSignIn } from './provider-accounts.service';
+import { upsertSignIn } from './provider-accounts.service';
 import { codeChallenge, type SignInState } from './sign-in-state';
 
 const PROVIDERS = {

@@ -6,13 +6,13 @@ import { timestamp } from '../../dates';
 import { isDatabaseUnavailable } from '../../db/database';
 import type { Db } from '../../db/schema';
 import { AppError, InputOverLimit } from '../../errors';
-import type { ProviderEndpoints } from '../../providers/endpoints';
+import type { ProviderEndpoints, ProviderName } from '../../providers/endpoints';
 import { createGmailSource } from '../../providers/google/gmail';
+import type { ProviderTokens } from '../../providers/http';
 import { createProviderClient, ProviderHttpError } from '../../providers/http';
 import type { FetchedMessage, MailSource, MessageRef } from '../../providers/mail';
 import { createOutlookSource } from '../../providers/microsoft/outlook-mail';
 import type { UserDataChanged } from '../../user-data-changes';
-import type { ProviderName, ProviderTokens } from '../auth/provider-accounts.service';
 import { requireSignedInWith } from '../auth/provider-accounts.service';
 import { extractionStatus, hasPurchase, importExtraction } from '../purchases/import.service';
 import {
