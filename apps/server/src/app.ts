@@ -16,7 +16,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { userExists } from './modules/account/account.service';
 import { createGuard } from './modules/auth/access-token-guard';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createProviderTokens } from './modules/auth/provider-accounts.service';
+import { createProviderTokens } from './modules/auth/provider-tokens.service';
 import { createSignIn } from './modules/auth/sign-in.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { syncRoutes } from './modules/mail-sync/mail-sync.routes';

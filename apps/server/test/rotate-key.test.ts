@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { timestamp } from '../src/dates';
 import { openDatabase } from '../src/db/database';
 import { signAccessToken } from '../src/modules/auth/access-token';
-import { createProviderTokens, context as tokenContext } from '../src/modules/auth/provider-accounts.service';
+import { createProviderTokens, tokenContext } from '../src/modules/auth/provider-tokens.service';
 import { sealedKeyId, sealedTextKeyId, sealText } from '../src/storage/envelope';
 import { keyIdOf, loadKeys, readKeyCheck } from '../src/storage/keys';
 import { DIALECTS, multipart, tinyPdf } from './harness';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/schema';
-import { context as tokenContext } from '../modules/auth/provider-accounts.service';
+import { tokenContext } from '../modules/auth/provider-tokens.service';
 import { extractionContext } from '../modules/receipts/receipt-files.service';
 import { feedSecretContext } from '../modules/reminders/feed.service';
 import type { BlobStore } from './blob-store';

@@ -1,0 +1,117 @@
+import type { Extraction } from '@warrantly/extract/types';
+import { AppError, InputOverLimit } from '../../errors';
+import type { ProviderEndpoints, ProviderName } from '../../providers/endpoints';
+import { createGmailSource } from '../../providers/google/gmail';
+import type { ProviderTokens } from '../../providers/http';
+import { createProviderClient, ProviderHttpError } from '../../providers/http';
+import type { FetchedMessage, MailSource, MessageRef } from '../../providers/mail';
+import { createOutlookSource } from '../../providers/microsoft/outlook-mail';
+import { hasPurchase } from '../purchases/import.service';
+
+export interface MailReaderDeps {
+  tokens: ProviderTokens;
+  endpoints: ProviderEndpoints;
+  lookbackMonths: number;
+  now: () => Date;
+  /** Messages fetched at once; with `perSecond`, keeps a sync under half the provider's per-user quota. */
+  concurrency?: number;
+  /** Raw message fetches per second (Gmail: 250 quota units/s per user, `messages.get` costs 5: half is 25/s). */
+  perSecond?: number;
+  /** Counts provider calls by kind (benchmarks). */
+  onCall?: (service: string, url: string) => void;
+  log?: { warn(obj: object, msg: string): void };
+  /**
+   * Reads a fetched message's fields away from the main thread (the extraction pool); rejects when it
+   * cannot, with 'provider_failed' when the provider's answer itself was garbled.
+   */
+  readEmail: (message: FetchedMessage) => Promise<Extraction>;
+}
+
+/** What one candidate message turned out to be once fetched and read. */
+export type Outcome =
+  | { kind: 'order'; ref: MessageRef; extraction: Extraction }
+  | { kind: 'shipping'; ref: MessageRef; extraction: Extraction }
+  | { kind: 'skipped'; ref: MessageRef; extraction: Extraction | null }
+  | { kind: 'error'; ref: MessageRef; reason: string; final?: boolean };
+
+/**
+ * The provider refused this one message for good (4xx). A provider that is down, rate limiting or
+ * unreachable after the client's retries says nothing about the message: the sync stops and the message is
+ * fetched again next time, so an outage cannot push a whole mailbox into quarantine.
+ */
+function refusedByProvider(error: unknown): boolean {
+  if (!(error instanceof ProviderHttpError)) return false;
+  return error.httpStatus >= 400 && error.httpStatus < 500 && ![401, 408, 429].includes(error.httpStatus);
+}
+
+/** Why a message failed, in a few words of our own: never the error text of a parser quoting the mail. */
+export function reasonOf(stage: 'fetch' | 'read' | 'import', error: unknown): string {
+  const what = error instanceof AppError ? error.message : error instanceof Error ? error.name : 'failure';
+  return `${stage}: ${what}`.slice(0, 200);
+}
+
+/** The user's mailbox at their provider, and the reading of its messages at a steady, bounded rate. */
+export function createMailReader(deps: MailReaderDeps) {
+  const concurrency = deps.concurrency ?? 8;
+  const perSecond = deps.perSecond ?? 25;
+
+  function sourceFor(userId: string, provider: ProviderName): MailSource {
+    const client = createProviderClient({
+      tokens: deps.tokens,
+      userId,
+      provider,
+      ...(deps.onCall ? { onCall: deps.onCall } : {}),
+    });
+    if (provider === 'google') {
+      if (!deps.endpoints.google)
+        throw new AppError('provider_failed', 'Google is not configured on this server');
+      return createGmailSource(client, deps.endpoints.google.gmailBase, deps.lookbackMonths);
+    }
+    if (!deps.endpoints.microsoft)
+      throw new AppError('provider_failed', 'Microsoft is not configured on this server');
+    return createOutlookSource(client, deps.endpoints.microsoft.graphBase, deps.lookbackMonths, deps.now);
+  }
+
+  async function read(source: MailSource, ref: MessageRef): Promise<Outcome> {
+    let raw: FetchedMessage;
+    try {
+      raw = await source.fetchRaw(ref.id);
+    } catch (error) {
+      if (!refusedByProvider(error)) throw error;
+      deps.log?.warn({ err: error, message: ref.id }, 'could not fetch a message; quarantined');
+      return { kind: 'error', ref, reason: reasonOf('fetch', error) };
+    }
+    try {
+      const extraction = await deps.readEmail(raw);
+      if (extraction.is_order && hasPurchase(extraction)) return { kind: 'order', ref, extraction };
+      if (extraction.email?.is_shipping_update) return { kind: 'shipping', ref, extraction };
+      return { kind: 'skipped', ref, extraction };
+    } catch (error) {
+      // A garbled answer says nothing about the message, as an outage does not: the sync stops.
+      if (error instanceof AppError && error.code === 'provider_failed') throw error;
+      deps.log?.warn({ err: error, message: ref.id }, 'could not read a message; quarantined');
+      return { kind: 'error', ref, reason: reasonOf('read', error), final: error instanceof InputOverLimit };
+    }
+  }
+
+  /** Reads a page's messages with bounded concurrency and a steady rate. */
+  async function readAll(source: MailSource, refs: MessageRef[]): Promise<Outcome[]> {
+    const out: Outcome[] = new Array(refs.length);
+    let next = 0;
+    let lastStart = 0;
+    const gap = 1000 / perSecond;
+    const worker = async () => {
+      while (next < refs.length) {
+        const index = next++;
+        const wait = lastStart + gap - Date.now();
+        lastStart = Math.max(Date.now(), lastStart + gap);
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        out[index] = await read(source, refs[index] as MessageRef);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, refs.length) }, worker));
+    return out;
+  }
+
+  return { sourceFor, readAll };
+}

@@ -1,0 +1,198 @@
+import type { SyncSummary } from '@warrantly/contract/mail-sync';
+import type { Extraction } from '@warrantly/extract/types';
+import { timestamp } from '../../dates';
+import { isDatabaseUnavailable } from '../../db/database';
+import type { Db } from '../../db/schema';
+import type { ProviderName } from '../../providers/endpoints';
+import { extractionStatus, importExtraction } from '../purchases/import.service';
+import { dataVersion, noteDataChanged, updatePurchaseLine } from '../purchases/purchases.service';
+import type { Outcome } from './mail-reader';
+import { reasonOf } from './mail-reader';
+import * as repo from './mail-sync.repository';
+
+/**
+ * Messages stored per transaction. SQLite answers one statement at a time and a transaction's statements
+ * run back to back, so a page's 100 messages in one would hold every other user's queries for ~80 ms.
+ */
+const STORE_BATCH = 10;
+
+/**
+ * Attempts at a message before it is skipped for good: the failed one and one retry on the next sync. A
+ * message over a reader's cap uses them all at once: it would be refused again.
+ */
+export const MAX_ATTEMPTS = 2;
+
+const SOURCE: Record<ProviderName, 'gmail' | 'outlook'> = { google: 'gmail', microsoft: 'outlook' };
+
+/** A purchase a sync created or enriched, with the mail it came from. */
+export type Touched = { id: number; subject: string | null; date: string | null };
+
+/** One user's sync in progress: what it has counted so far and the purchases it touched. */
+export interface SyncRun {
+  db: Db;
+  userId: string;
+  provider: ProviderName;
+  now: () => Date;
+  summary: SyncSummary;
+  touched: Touched[];
+  log?: { warn(obj: object, msg: string): void };
+}
+
+type Trx = Parameters<typeof repo.findOrderLines>[0];
+
+/**
+ * Stores what a page's messages gave, STORE_BATCH per transaction with a turn of the event loop between
+ * them for other requests; the page's checkpoint (`cursor`) goes with its last batch.
+ */
+export async function storeOutcomes(run: SyncRun, outcomes: Outcome[], cursor: string | null): Promise<void> {
+  const { defaultCurrency } = await dataVersion(run.db, run.userId);
+  const now = run.now();
+  for (let start = 0; start === 0 || start < outcomes.length; start += STORE_BATCH) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const last = start + STORE_BATCH >= outcomes.length;
+    await storeBatch(
+      run,
+      outcomes.slice(start, start + STORE_BATCH),
+      last ? cursor : null,
+      defaultCurrency,
+      now,
+    );
+  }
+}
+
+/** One transaction; each message in a savepoint, so one failed import quarantines it alone. */
+async function storeBatch(
+  run: SyncRun,
+  outcomes: Outcome[],
+  cursor: string | null,
+  defaultCurrency: string,
+  now: Date,
+): Promise<void> {
+  const { userId, provider } = run;
+  await run.db.transaction().execute(async (trx) => {
+    const processed = [];
+    const failed: repo.Failure[] = [];
+    for (const outcome of outcomes) {
+      if (outcome.kind === 'error') {
+        failed.push({ id: outcome.ref.id, reason: outcome.reason, final: outcome.final ?? false });
+        continue;
+      }
+      await repo.savepoint(trx);
+      try {
+        const recorded = await apply(trx, run, outcome, defaultCurrency, now);
+        await repo.releaseSavepoint(trx);
+        processed.push({
+          user_id: userId,
+          provider,
+          message_id: outcome.ref.id,
+          outcome: recorded,
+          processed_at: timestamp(now),
+        });
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error;
+        await repo.rollbackToSavepoint(trx);
+        run.log?.warn({ err: error, message: outcome.ref.id }, 'could not import a message; quarantined');
+        failed.push({ id: outcome.ref.id, reason: reasonOf('import', error), final: false });
+      }
+    }
+    run.summary.errors += failed.length;
+    await repo.markProcessed(trx, processed);
+    await repo.releaseQuarantined(
+      trx,
+      userId,
+      provider,
+      processed.map((p) => p.message_id),
+    );
+    await repo.quarantine(trx, userId, provider, failed, MAX_ATTEMPTS, timestamp(now));
+    // Failed messages are quarantined, so the checkpoint moves past them: they are retried by id.
+    if (cursor !== null) await repo.saveCursor(trx, userId, provider, cursor, timestamp(now));
+  });
+}
+
+/** Turns one read message into purchases (new, or enriching a held order); answers what to record. */
+async function apply(
+  trx: Trx,
+  run: SyncRun,
+  outcome: Exclude<Outcome, { kind: 'error' }>,
+  defaultCurrency: string,
+  now: Date,
+): Promise<string> {
+  const { summary, touched } = run;
+  if (outcome.kind === 'skipped') {
+    summary.skipped += 1;
+    return 'skipped';
+  }
+  const subject = outcome.extraction.email?.subject ?? null;
+  const date = outcome.extraction.email?.date ?? null;
+  const related = [
+    outcome.extraction.order_id,
+    ...(outcome.extraction.email?.related_order_ids ?? []),
+  ].filter((id): id is string => Boolean(id));
+  const held = await repo.findOrderLines(trx, run.userId, related);
+  const sameOrder = held.filter(
+    (line) =>
+      !line.shop_name ||
+      !outcome.extraction.merchant ||
+      sameMerchant(line.shop_name, outcome.extraction.merchant),
+  );
+  if (sameOrder.length > 0) {
+    // The order is already held (a shipping notice, or a second mail about it): enrich, never duplicate.
+    const changed = await enrich(trx, run.userId, sameOrder, outcome.extraction, now);
+    summary.updated += changed.length;
+    for (const id of changed) touched.push({ id, subject, date });
+    return outcome.kind === 'order' ? 'duplicate' : 'shipping';
+  }
+  if (outcome.kind === 'shipping') {
+    summary.skipped += 1;
+    return 'shipping';
+  }
+  const { ids } = await importExtraction(
+    trx,
+    run.userId,
+    defaultCurrency,
+    outcome.extraction,
+    {
+      source: SOURCE[run.provider],
+      sourceRef: outcome.ref.id,
+      fallbackDate: date,
+      status: extractionStatus(outcome.extraction),
+    },
+    now,
+  );
+  summary.created += ids.length;
+  for (const id of ids) touched.push({ id, subject, date });
+  return 'order';
+}
+
+const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+function sameMerchant(a: string, b: string): boolean {
+  const x = normalise(a);
+  const y = normalise(b);
+  return x === y || x.includes(y) || y.includes(x);
+}
+
+/** Fills what the held order lacks from a later mail about it; answers the ids that changed. */
+async function enrich(
+  trx: Trx,
+  userId: string,
+  lines: Awaited<ReturnType<typeof repo.findOrderLines>>,
+  extraction: Extraction,
+  now: Date,
+): Promise<number[]> {
+  const changed: number[] = [];
+  for (const line of lines) {
+    const product = extraction.products.find((p) => normalise(p.name) === normalise(line.product_name));
+    const changes = {
+      ...(line.shop_name === null && extraction.merchant ? { shop_name: extraction.merchant } : {}),
+      ...(line.purchase_date === null && extraction.purchase_date
+        ? { purchase_date: extraction.purchase_date }
+        : {}),
+      ...(line.store_link === null && product?.url ? { store_link: product.url } : {}),
+    };
+    if (Object.keys(changes).length === 0) continue;
+    await updatePurchaseLine(trx, userId, line.id, { ...changes, updated_at: timestamp(now) });
+    changed.push(line.id);
+  }
+  if (changed.length > 0) await noteDataChanged(trx, userId);
+  return changed;
+}
