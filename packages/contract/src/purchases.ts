@@ -79,19 +79,14 @@ export const PurchaseCreate = z.object({
 });
 export type PurchaseCreate = z.infer<typeof PurchaseCreate>;
 
-/** `PUT /api/v1/user-orders/update/{id}/`: every field optional, only those sent change (file: `invoice_pdf`). */
-export const PurchaseUpdate = z.object({
-  product_name: text('product_name').min(1, 'Product name cannot be empty').optional(),
+/**
+ * `PUT /api/v1/user-orders/update/{id}/`: the create form's fields, every one optional; only those sent
+ * change (file: `invoice_pdf`). A sent product name still may not be empty, and the date may be cleared.
+ */
+export const PurchaseUpdate = PurchaseCreate.extend({
+  product_name: text('product_name').min(1, 'Product name cannot be empty'),
   purchase_date: optionalDate,
-  shop_name: optionalText('shop_name'),
-  price: optionalText('price'),
-  warranty_expire_date: optionalDate,
-  warranty_status: z.string().max(40).optional(),
-  category: optionalText('category'),
-  store_link: storeLink,
-  parent_id: optionalInt(2_147_483_647),
-  replace_every_days: optionalInt(3650),
-});
+}).partial();
 export type PurchaseUpdate = z.infer<typeof PurchaseUpdate>;
 
 /** `GET /api/v1/user-orders/total-price/`: the sum in the user's main currency, and each currency's own sum. */

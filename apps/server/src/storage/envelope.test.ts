@@ -4,6 +4,8 @@ import {
   type EncryptionKeys,
   open,
   openText,
+  resealed,
+  resealedText,
   seal,
   sealedKeyId,
   sealedTextKeyId,
@@ -47,6 +49,28 @@ describe('envelopes', () => {
     expect(sealedKeyId(sealed)).toBe(NEW_ID);
     expect(open(sealed, keys, 'receipts/u/1').toString()).toBe('receipt bytes');
     expect(sealedTextKeyId(sealText('token', keys, 'ctx'))).toBe(NEW_ID);
+  });
+
+  it('are sealed again under the current key only when an older key wrapped them', () => {
+    const old = ring([[OLD_ID, oldKey]]);
+    const both = ring(
+      [
+        [NEW_ID, newKey],
+        [OLD_ID, oldKey],
+      ],
+      NEW_ID,
+    );
+    const file = seal(Buffer.from('receipt bytes'), old, 'receipts/u/3');
+    const again = resealed(file, both, 'receipts/u/3');
+    expect(again && sealedKeyId(again)).toBe(NEW_ID);
+    expect(again && open(again, ring([[NEW_ID, newKey]]), 'receipts/u/3').toString()).toBe('receipt bytes');
+    expect(again && resealed(again, both, 'receipts/u/3')).toBeNull();
+
+    const token = sealText('token', old, 'ctx');
+    const newToken = resealedText(token, both, 'ctx');
+    expect(sealedTextKeyId(newToken)).toBe(NEW_ID);
+    expect(openText(newToken, ring([[NEW_ID, newKey]]), 'ctx')).toBe('token');
+    expect(resealedText(newToken, both, 'ctx')).toBe(newToken);
   });
 
   it('still open the WLY1 layout with whichever held key wrapped it', () => {

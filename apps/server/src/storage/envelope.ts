@@ -101,6 +101,18 @@ export function sealedTextKeyId(sealed: string): string | null {
   return sealedKeyId(Buffer.from(sealed.slice(0, 24), 'base64url'));
 }
 
+/** The value sealed again under the current key, or null when it already is (key rotation). */
+export function resealed(sealed: Uint8Array, keys: EncryptionKeys, context: string): Buffer | null {
+  return sealedKeyId(sealed) === keys.currentId ? null : seal(open(sealed, keys, context), keys, context);
+}
+
+/** `resealed` for a value `sealText` wrote: the same value when it is already under the current key. */
+export function resealedText(sealed: string, keys: EncryptionKeys, context: string): string {
+  return sealedTextKeyId(sealed) === keys.currentId
+    ? sealed
+    : sealText(openText(sealed, keys, context), keys, context);
+}
+
 interface Parts {
   /** Null for the legacy layout. */
   keyId: string | null;

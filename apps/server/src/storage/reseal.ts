@@ -4,15 +4,7 @@ import { tokenContext } from '../modules/auth/provider-tokens.service';
 import { extractionContext } from '../modules/receipts/receipt-files.service';
 import { feedSecretContext } from '../modules/reminders/feed.service';
 import type { BlobStore } from './blob-store';
-import {
-  type EncryptionKeys,
-  open,
-  openText,
-  seal,
-  sealedKeyId,
-  sealedTextKeyId,
-  sealText,
-} from './envelope';
+import { type EncryptionKeys, resealed, resealedText } from './envelope';
 import * as repo from './reseal.repository';
 
 // Everything sealed at rest lives in one of four places: receipt files (context: the storage key),
@@ -62,9 +54,7 @@ export async function resealAll(deps: ResealDeps, options: ResealOptions = {}): 
     if (options.pauseMs) await sleep(options.pauseMs);
   };
   const resealText = (value: string | null, context: string) =>
-    value === null || sealedTextKeyId(value) === keys.currentId
-      ? value
-      : sealText(openText(value, keys, context), keys, context);
+    value === null ? null : resealedText(value, keys, context);
 
   for (let after = 0; ; ) {
     const docs = await repo.documentsAfter(db, after, BATCH);
@@ -72,9 +62,9 @@ export async function resealAll(deps: ResealDeps, options: ResealOptions = {}): 
       // A file deleted meanwhile is skipped; one deleted between read and write comes back as an orphan
       // file, which the start-up sweep removes.
       const sealed = await blobs.get(doc.storage_key);
-      if (sealed && sealedKeyId(sealed) !== keys.currentId) {
-        const plain = open(sealed, keys, doc.storage_key);
-        await blobs.put(doc.storage_key, seal(plain, keys, doc.storage_key));
+      const file = sealed && resealed(sealed, keys, doc.storage_key);
+      if (file) {
+        await blobs.put(doc.storage_key, file);
         await done('receipt files');
       }
       const text = resealText(doc.extracted_json, extractionContext(doc.storage_key));
