@@ -121,6 +121,27 @@ function followSandbox(sandboxUrl: string) {
   };
 }
 
+/**
+ * Waits until the sandbox has seen no provider call for `quietMs` (the calendar reminders a sync's new
+ * purchases set off), at most `capMs`; answers how long it waited. The uploads are then measured on their
+ * own, not on the tail of the sync.
+ */
+async function untilProvidersQuiet(sandboxUrl: string, quietMs = 1500, capMs = 60_000): Promise<number> {
+  const started = Date.now();
+  let count = -1;
+  let changedAt = started;
+  while (Date.now() - started < capMs) {
+    const res = await call(`${sandboxUrl}/__sandbox/requests`, { timeoutMs: 1000 });
+    const now = (res.body as { requests?: Recorded[] } | null)?.requests?.length ?? count;
+    if (now !== count) {
+      count = now;
+      changedAt = Date.now();
+    } else if (Date.now() - changedAt >= quietMs) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return Date.now() - started;
+}
+
 interface PoisonOutcome {
   name: string;
   outcome: string;
@@ -409,7 +430,9 @@ async function main(): Promise<number> {
     await new Promise((r) => setTimeout(r, 2000));
     uploadNote = ` (on a fresh server: the first one was ${alive ? 'still busy with the sync' : 'unresponsive'})`;
   }
-  console.log(`\nuploading the two poison PDFs ${UPLOADS} times at once`);
+  const waited = await untilProvidersQuiet(sandboxUrl);
+  console.log(`\nwaited ${seconds(waited)} for the calendar reminders of the new purchases to be written`);
+  console.log(`uploading the two poison PDFs ${UPLOADS} times at once`);
   const uploadMemory = watchMemory(server.pid);
   const uploadFrom = Date.now();
   const budget = Math.max(20_000, Math.min(UPLOAD_BUDGET_MS, remaining() - 20_000));
