@@ -1,14 +1,17 @@
 /**
  * `npm run bench:extract [-- --check]`: accuracy and speed of the extractor over a corpus folder
  * (CORPUS_DIR, default ../shared/corpus) scored against its truth.json. Knows no file by name: every
- * document goes through the same code the CLI runs. `--check` fails when a field falls below the floor
- * recorded in bench/extract-floor.json.
+ * document goes through the same code the CLI runs. Prints accuracy per kind (product lines as recall and
+ * precision), calibration of the confidences, and accuracy per source repository. `--check` fails when a
+ * field or a product share falls below the floor recorded in bench/extract-floor.json.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractBytes, kindOf } from '@warrantly/extract/extract-file';
 import type { Extraction } from '@warrantly/extract/types';
+import { printBySource, printCalibration, printTable, type Scored } from './extract-tables';
+import { type LineScore, lineShares, type ProductLine, scoreLines } from './product-lines';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CORPUS = path.resolve(ROOT, process.env.CORPUS_DIR ?? '../shared/corpus');
@@ -27,6 +30,9 @@ interface Truth {
   purchase_date_aliases?: string[];
   total?: string | null;
   currency?: string | null;
+  products?: ProductLine[];
+  /** "owner/repo:path@sha" */
+  source: string;
 }
 
 const LEGAL =
@@ -76,6 +82,9 @@ const median = (xs: number[]) => {
     : ((s[Math.floor((s.length - 1) / 2)] as number) + (s[Math.ceil((s.length - 1) / 2)] as number)) / 2;
 };
 
+/** The share written into the floor file and compared by `--check`, three decimals. */
+const share3 = (x: number) => Number(x.toFixed(3));
+
 async function main() {
   const check = process.argv.includes('--check');
   if (!existsSync(path.join(CORPUS, 'truth.json'))) {
@@ -84,7 +93,10 @@ async function main() {
   }
   const truth = JSON.parse(readFileSync(path.join(CORPUS, 'truth.json'), 'utf8')) as Record<string, Truth>;
   const score: Record<string, Record<string, { right: number; total: number }>> = {};
+  const lineScores: Record<string, LineScore[]> = {};
+  const docs: Scored[] = [];
   const misses: string[] = [];
+  const productMisses: string[] = [];
   const timing = { pdfPage: [] as number[], text: [] as number[], email: [] as number[] };
   let falseOrders = 0;
 
@@ -112,6 +124,15 @@ async function main() {
     }
     if (expected.kind === 'email' && !expected.is_order && got.is_order) falseOrders += 1;
     const group = `${expected.kind}${expected.kind === 'email' ? (expected.is_order ? ' order' : ' non-order') : ''}`;
+    const doc: Scored = {
+      file,
+      repository: expected.source.split(':')[0] as string,
+      isOrder: expected.is_order,
+      right: {},
+      confidence: got.confidence,
+      lines: null,
+    };
+    docs.push(doc);
     for (const field of FIELDS) {
       if (!(field in expected)) continue;
       if (!expected.is_order && field !== 'is_order') continue;
@@ -120,39 +141,68 @@ async function main() {
       fields[field] ??= { right: 0, total: 0 };
       const cell = fields[field];
       cell.total += 1;
-      if (isRight(field, expected, got)) cell.right += 1;
+      doc.right[field] = isRight(field, expected, got);
+      if (doc.right[field]) cell.right += 1;
       else
         misses.push(
           `${file}  ${field}: expected ${JSON.stringify(expected[field])}, got ${JSON.stringify(got[field])}`,
         );
     }
+    if (expected.is_order && expected.products) {
+      doc.lines = scoreLines(expected.products, got.products);
+      lineScores[group] = [...(lineScores[group] ?? []), doc.lines];
+      const { missed, extra } = doc.lines;
+      if (missed.length > 0 || extra.length > 0) {
+        productMisses.push(
+          `${file}  ${doc.lines.found}/${doc.lines.truth} found${missed.map((m) => `\n      missed: ${m}`).join('')}${extra.map((m) => `\n      extra:  ${m}`).join('')}`,
+        );
+      }
+    }
   }
 
   console.log(`Extraction over ${Object.keys(truth).length} documents in ${CORPUS}\n`);
-  const header = ['kind', ...FIELDS].map((h) => h.padEnd(14)).join('');
-  console.log(header);
   const shares: Record<string, Record<string, number>> = {};
+  const rows = [['kind', ...FIELDS, 'line recall', 'line precision', 'qty+price']];
   for (const [group, fields] of Object.entries(score).sort()) {
-    shares[group] = {};
-    const row = [group.padEnd(14)];
+    const groupShares: Record<string, number> = {};
+    shares[group] = groupShares;
+    const row = [group];
     for (const field of FIELDS) {
       const cell = fields[field];
       if (!cell) {
-        row.push('-'.padEnd(14));
+        row.push('-');
         continue;
       }
       const share = cell.right / cell.total;
-      (shares[group] as Record<string, number>)[field] = Number(share.toFixed(3));
-      row.push(`${(share * 100).toFixed(0)}% ${cell.right}/${cell.total}`.padEnd(14));
+      groupShares[field] = share3(share);
+      row.push(`${(share * 100).toFixed(0)}% ${cell.right}/${cell.total}`);
     }
-    console.log(row.join(''));
+    const lines = lineScores[group];
+    if (lines) {
+      const l = lineShares(lines);
+      groupShares.products_recall = share3(l.recall);
+      groupShares.products_precision = share3(l.precision);
+      row.push(
+        `${(l.recall * 100).toFixed(1)}% ${l.found}/${l.truth}`,
+        `${(l.precision * 100).toFixed(1)}% ${l.found}/${l.extracted}`,
+        `${(l.exact * 100).toFixed(0)}%`,
+      );
+    } else row.push('-', '-', '-');
+    rows.push(row);
   }
+  printTable(rows);
   console.log(`\nnon-order e-mails taken for an order: ${falseOrders}`);
   console.log(
     `median ms: per PDF page ${median(timing.pdfPage).toFixed(1)}, per text receipt ${median(timing.text).toFixed(2)}, per e-mail ${median(timing.email).toFixed(2)}`,
   );
+  console.log('\ncalibration: share right by the confidence given (order documents)');
+  printCalibration(docs, FIELDS.slice(1));
+  console.log('\ngeneralisation: accuracy per source repository');
+  printBySource(docs, FIELDS);
   console.log(`\nmisses (${misses.length}):`);
   for (const miss of misses) console.log(`  ${miss}`);
+  console.log(`\nproduct-line misses (${productMisses.length} documents):`);
+  for (const miss of productMisses) console.log(`  ${miss}`);
 
   if (process.argv.includes('--record')) {
     const { writeFileSync } = await import('node:fs');
