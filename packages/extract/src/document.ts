@@ -23,7 +23,7 @@ export interface LineFields {
 
 /**
  * Reads the purchase fields from a document's reading-order lines, after structured data when there is
- * some: each field from schema.org first, then the general rules.
+ * some: each field from schema.org or an e-invoice's XML first, then the general rules.
  */
 export function readFields(
   lines: string[],
@@ -33,6 +33,11 @@ export function readFields(
   const s = options.structured ?? null;
   const confidence: Record<string, number> = {};
   const signals: string[] = [];
+  // An e-invoice's XML states the exact values the document prints; schema.org markup is a page's summary.
+  const source = s?.origin ? 'einvoice' : 'jsonld';
+  const structuredConfidence = s?.origin ? 0.97 : 0.95;
+  if (s?.origin) signals.push(`einvoice:${s.origin}`);
+  if (s?.isCreditNote) signals.push('einvoice:credit-note');
 
   const { currency: detected, signal: currencySignal } = detectCurrency(text, options.senderDomain ?? null);
   const order = detectDateOrder(text, s?.currency ?? detected);
@@ -51,8 +56,8 @@ export function readFields(
     fromText: { value: T; confidence: number; signal: string } | null,
   ) => {
     if (fromStructured !== null && fromStructured !== undefined) {
-      confidence[field] = 0.95;
-      signals.push(`jsonld:${field}`);
+      confidence[field] = structuredConfidence;
+      signals.push(`${source}:${field}`);
       return fromStructured;
     }
     if (!fromText) return null;
@@ -70,11 +75,11 @@ export function readFields(
   );
   const currency = s?.currency ?? total?.amount.currency ?? detected ?? null;
   if (currency) {
-    confidence.currency = s?.currency ? 0.95 : total?.amount.currency ? 0.9 : 0.6;
+    confidence.currency = s?.currency ? structuredConfidence : total?.amount.currency ? 0.9 : 0.6;
     if (currencySignal) signals.push(currencySignal);
   }
   const structuredProducts = s && s.products.length > 0 ? s.products : null;
-  if (structuredProducts) signals.push('jsonld:products');
+  if (structuredProducts) signals.push(`${source}:products`);
   return {
     merchant: pick(
       'merchant',
@@ -105,15 +110,17 @@ export function readFields(
 /**
  * The extraction of a printed document (a PDF's text layer or OCR, a till receipt) from its lines, already
  * capped: `cut` says the cap dropped some, and is kept as a signal. A PDF listing products without a total
- * is an order (an invoice); a till receipt is one by its total.
+ * is an order (an invoice); a till receipt is one by its total. `structured` is what the document's own
+ * data says (a PDF's embedded e-invoice), read before the lines.
  * @example extractionFromLines('text', { lines: ['Latte 3.50', 'TOTAL 3.50'], cut: false }).total //=> '3.50'
  */
 export function extractionFromLines(
   kind: 'pdf' | 'text',
   { lines, cut }: { lines: string[]; cut: boolean },
   pages?: number,
+  structured: StructuredOrder | null = null,
 ): Extraction {
-  const fields = readFields(lines);
+  const fields = readFields(lines, { structured });
   return {
     kind,
     is_order: fields.total !== null || (kind === 'pdf' && fields.products.length > 0),

@@ -2,6 +2,7 @@ import { type AddressObject, type ParsedMail, type SimpleParserOptions, simplePa
 import { classifyEmail } from './classify';
 import { parseDate } from './dates';
 import { readFields } from './document';
+import { type EInvoice, einvoiceIn } from './einvoice';
 import { htmlToLines, parseHtml } from './html-text';
 import { capLineList, capLines, LIMITS, LimitError } from './limits';
 import {
@@ -86,8 +87,9 @@ function mainStructured(orders: StructuredOrder[]): StructuredOrder | null {
 }
 
 /**
- * Reads the purchase in an HTML or text body: schema.org data first, then the general rules, then what
- * the headers say (sender for the merchant, Date for the purchase date). Shared by .eml and .html input.
+ * Reads the purchase in an HTML or text body: an attached e-invoice or schema.org data first, then the
+ * general rules, then what the headers say (sender for the merchant, Date for the purchase date). Shared by
+ * .eml and .html input.
  */
 function readBody(
   html: string | null,
@@ -95,10 +97,12 @@ function readBody(
   facts: EmailFacts,
   senderDomain: string | null,
   htmlLines: { lines: string[]; cut: boolean } | null = null,
+  einvoice: EInvoice | null = null,
 ): Extraction {
   const root = html ? parseHtml(html) : null;
   const structured = root ? structuredOrders(root) : [];
-  const main = mainStructured(structured);
+  // An attached e-invoice states the purchase exactly; the page's schema.org markup only summarises it.
+  const main = einvoice ?? mainStructured(structured);
   // Past the line and text caps the rest of the body is cut; a purchase is stated near its top.
   const capped = html ? (htmlLines ?? capLineList(htmlToLines(html))) : capLines(plain ?? '');
   const lines = html ? capped.lines : capped.lines.map((l) => l.trimEnd()).filter((l) => l.length > 0);
@@ -128,7 +132,13 @@ function readBody(
     fields.confidence.merchant = confidence;
     signals.push(signal);
   };
-  if (main?.type !== 'ParcelDelivery') choose(main?.merchant ?? null, 0.95, 'merchant:jsonld');
+  if (main?.type !== 'ParcelDelivery') {
+    choose(
+      main?.merchant ?? null,
+      einvoice ? 0.97 : 0.95,
+      einvoice ? 'merchant:einvoice' : 'merchant:jsonld',
+    );
+  }
   choose(fromName, 0.85, 'merchant:sender-name');
   choose(domainName, 0.7, 'merchant:sender-domain');
   choose(page?.name ?? null, 0.7, page?.signal ?? '');
@@ -154,16 +164,24 @@ function readBody(
     ),
   ];
 
+  const hasSchemaOrder = structured.some((s) => s.type !== 'ParcelDelivery');
+  const isEInvoice = einvoice !== null && !einvoice.isCreditNote;
   const classification = classifyEmail({
     subject: facts.subject ?? '',
     body: lines.join('\n'),
-    hasStructuredOrder: structured.some((s) => s.type !== 'ParcelDelivery'),
+    hasStructuredOrder: hasSchemaOrder || isEInvoice,
     hasStructuredShipping: structured.length > 0 && structured.every((s) => s.type === 'ParcelDelivery'),
     hasTotal: fields.total !== null && (fields.confidence.total ?? 0) >= 0.7,
     hasOrderNumber: fields.order_id !== null,
     hasProducts: fields.products.length > 0,
     fromAddress: facts.from_address ?? '',
   });
+
+  if (isEInvoice && !hasSchemaOrder) {
+    // classifyEmail names all structured data after schema.org; here it was the attached invoice.
+    const at = classification.signals.indexOf('jsonld:Order');
+    if (at !== -1) classification.signals[at] = 'einvoice:invoice';
+  }
 
   return {
     kind: 'email',
@@ -274,7 +292,12 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> 
     related_order_ids: [],
   };
   const domain = sender.address?.split('@')[1] ?? null;
-  const result = readBody(html, mail.text ?? null, facts, domain, htmlLines);
+  // An XRechnung or UBL file (or a bare Factur-X XML) attached: the invoice's own data, read before the body.
+  const einvoice = einvoiceIn(
+    mail.attachments.map((a) => ({ name: a.filename ?? null, type: a.contentType, content: a.content })),
+  );
+  const result = readBody(html, mail.text ?? null, facts, domain, htmlLines, einvoice);
+  if (einvoice) result.signals.push('attachment:einvoice');
   if (forwarded) result.signals.unshift('forwarded:inline');
 
   // An invoice attached as a PDF can hold what the body does not say.
@@ -287,6 +310,16 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> 
       }
       try {
         const pdf = await extractPdf(new Uint8Array(attachment.content), { maxPages: 10, ocr: false });
+        const isEInvoicePdf = pdf.signals.includes('einvoice:cii') || pdf.signals.includes('einvoice:ubl');
+        if (isEInvoicePdf) {
+          // A Factur-X / ZUGFeRD PDF: its embedded invoice is exact, so it replaces what the text suggested.
+          for (const field of ['merchant', 'order_id', 'purchase_date', 'total', 'currency'] as const) {
+            result[field] = pdf[field] ?? result[field];
+            if (pdf.confidence[field] !== undefined) result.confidence[field] = pdf.confidence[field];
+          }
+          result.products = pdf.products;
+          result.signals.push('attachment:einvoice');
+        }
         result.total ??= pdf.total;
         result.currency ??= pdf.currency;
         result.order_id ??= pdf.order_id;
@@ -304,7 +337,8 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> 
         const saysOtherwise = result.signals.some(
           (sig) => sig.startsWith('neg:') || sig === 'shipping-notice',
         );
-        if (!result.is_order && pdf.total && saysPurchase && !saysOtherwise) {
+        const isInvoicePdf = isEInvoicePdf && !pdf.signals.includes('einvoice:credit-note');
+        if (!result.is_order && pdf.total && (saysPurchase || isInvoicePdf) && !saysOtherwise) {
           result.is_order = true;
           result.signals.push('attachment:invoice');
         }

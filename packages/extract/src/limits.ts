@@ -41,6 +41,21 @@ export const LIMITS = {
   ocrPixels: 8_000_000,
   /** Pages of a text-less PDF read by OCR. */
   ocrPages: 5,
+  /**
+   * Bytes of one e-invoice XML (a PDF's Factur-X/ZUGFeRD attachment, an XRechnung or UBL file attached to a
+   * mail). A real invoice of a few hundred lines is under 200 KB; a larger one is not read as structured
+   * data (the document's text is still read).
+   */
+  einvoiceBytes: 2 * 1024 * 1024,
+  /**
+   * Tags of one e-invoice (every '<': opening, closing, comments), counted before parsing: 2 MB of tiny
+   * elements would take the parser half a second. A real 2 MB invoice has well under 100,000.
+   */
+  einvoiceTags: 200_000,
+  /** Element nesting of an e-invoice (CII and UBL nest about 10 deep); deeper XML is not read. */
+  einvoiceDepth: 64,
+  /** XML files of one PDF or e-mail tried as an e-invoice; the known names come first. */
+  einvoiceFiles: 5,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInflate } from 'node:zlib';
 import { extractionFromLines } from './document';
+import { einvoiceIn } from './einvoice';
 import { capLineList, LIMITS, LimitError, trimEndWhile } from './limits';
 import { DocumentError, type Extraction } from './types';
 
@@ -166,6 +167,16 @@ export async function extractPdf(
         'too_many_pages',
         `The PDF has ${doc.numPages} pages; at most ${maxPages} are read`,
       );
+    // A Factur-X / ZUGFeRD / XRechnung PDF carries its invoice as XML: exact values, read before the text.
+    const attached = (await doc.getAttachments().catch(() => null)) as Record<
+      string,
+      { filename?: string; content?: Uint8Array }
+    > | null;
+    const einvoice = einvoiceIn(
+      Object.values(attached ?? {}).flatMap((file) =>
+        file.content instanceof Uint8Array ? [{ name: file.filename ?? null, content: file.content }] : [],
+      ),
+    );
     const lines: string[] = [];
     for (let n = 1; n <= doc.numPages; n += 1) {
       const page = await doc.getPage(n);
@@ -175,14 +186,15 @@ export async function extractPdf(
       page.cleanup();
     }
     const hasText = lines.join('').replace(/\s/g, '').length >= 20;
-    if (!hasText && options.ocr !== false) {
+    // With an e-invoice every field is already exact: OCR would cost seconds to add nothing.
+    if (!hasText && !einvoice && options.ocr !== false) {
       const { ocrPdf } = await import('./ocr');
       const ocrLines = await ocrPdf(doc, Math.min(doc.numPages, LIMITS.ocrPages));
       const read = extractionFromLines('pdf', capLineList(ocrLines), doc.numPages);
       return { ...read, text_layer: false, ocr: true, signals: ['ocr', ...read.signals] };
     }
     return {
-      ...extractionFromLines('pdf', capLineList(lines), doc.numPages),
+      ...extractionFromLines('pdf', capLineList(lines), doc.numPages, einvoice),
       text_layer: hasText,
       ocr: false,
     };

@@ -3,9 +3,13 @@ import { parseAmount } from './amount';
 import { parseDate } from './dates';
 import type { Product } from './types';
 
-/** What schema.org data in a page says about an order. */
+/** What schema.org data in a page (or an e-invoice's XML, see einvoice.ts) says about an order. */
 export interface StructuredOrder {
   type: 'Order' | 'Invoice' | 'ParcelDelivery';
+  /** The e-invoice syntax it was read from (CII: Factur-X, ZUGFeRD, XRechnung; UBL); absent for schema.org. */
+  origin?: 'cii' | 'ubl';
+  /** An e-invoice that is a credit note (CII type code 381, UBL CreditNote): money back, not a purchase. */
+  isCreditNote?: boolean;
   merchant: string | null;
   orderId: string | null;
   date: string | null;
