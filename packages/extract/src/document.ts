@@ -8,6 +8,12 @@ import type { StructuredOrder } from './structured';
 import { findTotal } from './total';
 import type { Extraction } from './types';
 
+/** What product lines above a candidate total add up to, in minor units, when there are two or more. */
+function lineSum(products: Extraction['products']): number | null {
+  if (products.length < 2) return null;
+  return products.reduce((sum, p) => sum + Math.round(Number(p.price ?? 0) * 100), 0);
+}
+
 /** Everything found in a document's lines, before any e-mail-specific decisions. */
 export interface LineFields {
   merchant: string | null;
@@ -42,12 +48,12 @@ export function readFields(
   const { currency: detected, signal: currencySignal } = detectCurrency(text, options.senderDomain ?? null);
   const order = detectDateOrder(text, s?.currency ?? detected);
 
-  const total = findTotal(lines);
+  const total = findTotal(lines, (line) => lineSum(findProducts(lines, line)));
   const paired = withColumnPairs(lines);
   const orderNumber = findOrderNumber(paired);
   const date = findPurchaseDate(paired, order);
   const merchant = findMerchantInText(lines);
-  const totalLine = total ? Number(/@(\d+)$/.exec(total.signal)?.[1] ?? Number.NaN) : Number.NaN;
+  const totalLine = total ? Number(/@(\d+)/.exec(total.signal)?.[1] ?? Number.NaN) : Number.NaN;
   const products = findProducts(lines, Number.isFinite(totalLine) ? totalLine : null);
 
   const pick = <T>(

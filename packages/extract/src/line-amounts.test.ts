@@ -17,6 +17,10 @@ describe('amountsIn', () => {
     ]);
     expect(amountsIn('Refund -5.00')).toEqual([{ decimal: '-5.00', minor: -500, currency: null, index: 7 }]);
   });
+  it('reads the amount after a three-letter label that is no currency', () => {
+    expect(amountsIn('VAT 17.00')).toMatchObject([{ decimal: '17.00', currency: null, index: 4 }]);
+    expect(amountsIn('EUR 17.00')).toMatchObject([{ decimal: '17.00', currency: 'EUR', index: 0 }]);
+  });
   it('skips a date written before an amount', () => {
     expect(amountsIn('Delivered 12/03/2025 for 5.00').map((a) => a.decimal)).toEqual(['5.00']);
   });

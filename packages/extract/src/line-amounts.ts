@@ -25,12 +25,20 @@ export function amountsIn(line: string, allowIntegers = false): LineAmount[] {
     if (after.startsWith('%') || /^\s?x\b/i.test(after)) continue;
     if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/.test(line.slice(m.index))) continue;
     // MONEY separates digit groups by one character, so one space is all a group gap holds.
-    const parsed = parseAmount(raw.replace(/\s(?=\d{3}\b)/g, ''));
+    const grouped = raw.replace(/\s(?=\d{3}\b)/g, '');
+    // A three-letter word before a number is not always a currency ("VAT 17.00", "GST 6.36").
+    let parsed = parseAmount(grouped);
+    let index = m.index + (m[0].length - m[0].trimStart().length);
+    const word = /^[A-Z]{3}\s?/.exec(grouped);
+    if (!parsed && word) {
+      parsed = parseAmount(grouped.slice(word[0].length));
+      index += word[0].length;
+    }
     if (!parsed) continue;
     const hasDecimals = /[.,]\d{1,2}$/.test(raw.replace(/\s?(?:[€£₹]|[A-Z]{3})$/, ''));
     if (!hasDecimals && !parsed.currency && !allowIntegers) continue;
     if (Math.abs(parsed.minor) > 1e12) continue;
-    out.push({ ...parsed, index: m.index });
+    out.push({ ...parsed, index });
   }
   return out;
 }
