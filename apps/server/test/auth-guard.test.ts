@@ -1,19 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../src/modules/auth/access-token';
-import { createTestApp, DIALECTS, type TestApp } from './harness';
+import { createTestApp, DIALECTS, sharedAppWithUser, type TestApp } from './harness';
 
 describe.each(DIALECTS)('every protected route on %s', (dialect) => {
-  let t: TestApp;
-  let user: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    user = await t.createUser();
-  });
-  afterAll(() => t.close());
+  const suite = sharedAppWithUser(dialect);
 
   const protectedRoutes = () =>
-    t.app.routeTable.filter((r) => !r.isPublic && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+    suite.t.app.routeTable.filter((r) => !r.isPublic && r.method !== 'HEAD' && r.method !== 'OPTIONS');
   const urlOf = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
 
   it('has protected routes to check', () => {
@@ -22,7 +16,7 @@ describe.each(DIALECTS)('every protected route on %s', (dialect) => {
 
   it('answers 401 without a token', async () => {
     for (const route of protectedRoutes()) {
-      const res = await t.app.inject({ method: route.method as 'GET', url: urlOf(route.url) });
+      const res = await suite.t.app.inject({ method: route.method as 'GET', url: urlOf(route.url) });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(res.json(), `${route.method} ${route.url}`).toEqual({
         code: 'unauthorized',
@@ -32,18 +26,24 @@ describe.each(DIALECTS)('every protected route on %s', (dialect) => {
   });
 
   it('answers 401 for an expired, forged or unsigned token', async () => {
-    const expired = signAccessToken(t.deps.keys.signing, user, Math.floor(Date.now() / 1000) - 16 * 60);
-    const forged = signAccessToken(Buffer.alloc(32, 7), user);
+    const expired = signAccessToken(
+      suite.t.deps.keys.signing,
+      suite.user,
+      Math.floor(Date.now() / 1000) - 16 * 60,
+    );
+    const forged = signAccessToken(Buffer.alloc(32, 7), suite.user);
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ sub: user, exp: 9999999999, iat: 1 })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ sub: suite.user, exp: 9999999999, iat: 1 })).toString(
+      'base64url',
+    );
     const unsigned = `${header}.${payload}.`;
     // A valid signature over someone else's claims cannot be moved onto a new payload.
-    const [h, , s] = signAccessToken(t.deps.keys.signing, user).split('.');
+    const [h, , s] = signAccessToken(suite.t.deps.keys.signing, suite.user).split('.');
     const swapped = `${h}.${Buffer.from(JSON.stringify({ sub: 'someone-else', iss: 'warrantly', aud: 'warrantly-api', iat: 1, exp: 9999999999 })).toString('base64url')}.${s}`;
     const hs = createHmac('sha256', 'guess').update('x').digest('base64url');
     for (const token of [expired, forged, unsigned, swapped, `garbage.${hs}`, 'x']) {
       for (const route of protectedRoutes()) {
-        const res = await t.app.inject({
+        const res = await suite.t.app.inject({
           method: route.method as 'GET',
           url: urlOf(route.url),
           headers: { authorization: `Bearer ${token}` },
@@ -55,11 +55,11 @@ describe.each(DIALECTS)('every protected route on %s', (dialect) => {
   });
 
   it('keeps health, docs and meta public', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect((await suite.t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const docs = await suite.t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(docs.statusCode).toBe(200);
     expect(Object.keys(docs.json().paths)).toContain('/api/v1/user-orders/');
-    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+    expect((await suite.t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 });
 

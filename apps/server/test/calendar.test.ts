@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startSandbox } from '@warrantly/sandbox/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxEndpoints } from '../src/providers/start-providers';
-import { createTestApp, multipart, type TestApp } from './harness';
+import { createTestApp, multipart, postPurchase, type TestApp } from './harness';
 import { signInThroughSandbox } from './sandbox-sign-in';
 
 const CASES = [
@@ -108,17 +108,11 @@ describe.each(CASES)('reminders on the $provider calendar', ({ provider, email, 
   });
 
   it('keeps one warranty reminder per purchase through edits and deletion', async () => {
-    const form = multipart({
-      product_name: 'Dishwasher',
-      purchase_date: '2025-06-01',
-      warranty_expire_date: '2027-06-01',
-    });
     const created = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/orders/create/',
-        headers: { ...headers, ...form.headers },
-        payload: form.payload,
+      await postPurchase(t, headers, {
+        product_name: 'Dishwasher',
+        purchase_date: '2025-06-01',
+        warranty_expire_date: '2027-06-01',
       })
     ).json();
     await t.app.reminders.idle();
@@ -148,17 +142,7 @@ describe.each(CASES)('reminders on the $provider calendar', ({ provider, email, 
   });
 
   it('turns a part with an interval into a recurring event', async () => {
-    const make = async (fields: Record<string, string>) => {
-      const form = multipart(fields);
-      return (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/orders/create/',
-          headers: { ...headers, ...form.headers },
-          payload: form.payload,
-        })
-      ).json();
-    };
+    const make = async (fields: Record<string, string>) => (await postPurchase(t, headers, fields)).json();
     const fridge = await make({ product_name: 'Fridge', purchase_date: '2025-01-10' });
     await make({
       product_name: 'Fridge water filter',

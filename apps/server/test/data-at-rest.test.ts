@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { timestamp } from '../src/dates';
 import { type Dialect, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -14,16 +14,7 @@ import * as mailSync from '../src/db/migrations/20261122T1600_mail_sync';
 import { openExtraction } from '../src/modules/receipts/receipt-files.service';
 import { feedSecret, renderFeed } from '../src/modules/reminders/feed.service';
 import { loadKeys } from '../src/storage/keys';
-import { createTestApp, DIALECTS, multipart, type TestApp, tinyPdf } from './harness';
-
-const RECEIPT = [
-  'CORNER HARDWARE LTD',
-  'Receipt No: CH-20931',
-  'Date: 14/03/2026',
-  'Cordless drill 18V        GBP 89.99',
-  'Drill bit set              GBP 14.50',
-  'TOTAL                      GBP 104.49',
-];
+import { DIALECTS, HARDWARE_RECEIPT, multipart, sharedAppWithUser, tinyPdf, userRow } from './harness';
 
 /** Every value of every row of `table`, as one string to search. */
 async function tableText(db: Kysely<any>, table: string): Promise<string> {
@@ -31,46 +22,50 @@ async function tableText(db: Kysely<any>, table: string): Promise<string> {
 }
 
 describe.each(DIALECTS)('data at rest on %s', (dialect) => {
-  let t: TestApp;
-  let user: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    user = await t.createUser();
-  });
-  afterAll(() => t.close());
+  const suite = sharedAppWithUser(dialect);
 
   it('keeps the feed secret out of the database while the feed address keeps working', async () => {
-    const shown = await t.app.inject({ method: 'GET', url: '/api/v1/calendar/feed/', headers: t.auth(user) });
+    const shown = await suite.t.app.inject({
+      method: 'GET',
+      url: '/api/v1/calendar/feed/',
+      headers: suite.t.auth(suite.user),
+    });
     const feedPath = new URL(shown.json().url).pathname;
     const secret = path.basename(feedPath, '.ics');
     expect(secret.length).toBeGreaterThanOrEqual(16);
-    expect(await tableText(t.handle.db, 'users')).not.toContain(secret);
+    expect(await tableText(suite.t.handle.db, 'users')).not.toContain(secret);
 
-    const again = await t.app.inject({ method: 'GET', url: '/api/v1/calendar/feed/', headers: t.auth(user) });
+    const again = await suite.t.app.inject({
+      method: 'GET',
+      url: '/api/v1/calendar/feed/',
+      headers: suite.t.auth(suite.user),
+    });
     expect(new URL(again.json().url).pathname).toBe(feedPath);
-    const feed = await t.app.inject({ method: 'GET', url: feedPath });
+    const feed = await suite.t.app.inject({ method: 'GET', url: feedPath });
     expect(feed.statusCode).toBe(200);
     expect(feed.body).toContain('BEGIN:VCALENDAR');
   });
 
   it('keeps the text read from a receipt sealed, and the receipt still shows it', async () => {
-    const form = multipart({}, [{ field: 'file', filename: 'hardware.pdf', bytes: tinyPdf(RECEIPT) }]);
-    const imported = await t.app.inject({
+    const form = multipart({}, [
+      { field: 'file', filename: 'hardware.pdf', bytes: tinyPdf(HARDWARE_RECEIPT) },
+    ]);
+    const imported = await suite.t.app.inject({
       method: 'POST',
       url: '/api/v1/ai-order-extract/',
-      headers: { ...t.auth(user), ...form.headers },
+      headers: { ...suite.t.auth(suite.user), ...form.headers },
       payload: form.payload,
     });
     expect(imported.statusCode).toBe(200);
-    const documents = await tableText(t.handle.db, 'documents');
+    const documents = await tableText(suite.t.handle.db, 'documents');
     expect(documents).toContain('CH-20931'); // the order id stays readable: purchases are found by it
     expect(documents).not.toContain('104.49');
     expect(documents).not.toContain('Cordless drill');
 
-    const detail = await t.app.inject({
+    const detail = await suite.t.app.inject({
       method: 'GET',
       url: `/api/v1/invoice/${imported.json()[0].order_id}/`,
-      headers: t.auth(user),
+      headers: suite.t.auth(suite.user),
     });
     expect(detail.json().extracted).toMatchObject({ total: '104.49' });
   });
@@ -113,18 +108,7 @@ describe.each(DIALECTS)('the data-at-rest migration on %s', (dialect: Dialect) =
       const extraction = { merchant: 'CORNER HARDWARE LTD', total: '104.49' };
       await handle.db
         .insertInto('users')
-        .values({
-          id: userId,
-          email: `${userId}@example.com`,
-          name: 'Old Timer',
-          picture_url: null,
-          provider: 'google',
-          default_currency: 'USD',
-          warranty_reminder_days: 30,
-          feed_secret: secret,
-          created_at: timestamp(),
-          updated_at: timestamp(),
-        })
+        .values(userRow({ id: userId, name: 'Old Timer', feed_secret: secret }))
         .execute();
       await handle.db
         .insertInto('documents')

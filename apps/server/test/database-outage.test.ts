@@ -16,23 +16,20 @@ describe('a database that does not answer (sqlite)', () => {
     const locker = new SqliteDatabase(path.join(t.dataDir, 'warrantly.db'));
     try {
       const user = await t.createUser();
+      const postKettle = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/orders/create/',
+          headers: t.auth(user),
+          payload: PURCHASE,
+        });
       locker.exec('BEGIN IMMEDIATE'); // held past the app's 5 s busy timeout
-      const blocked = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/orders/create/',
-        headers: t.auth(user),
-        payload: PURCHASE,
-      });
+      const blocked = await postKettle();
       expect(blocked.statusCode).toBe(503);
       expect(blocked.json()).toEqual(UNAVAILABLE);
       expect(blocked.headers['retry-after']).toBe('5');
       locker.exec('ROLLBACK');
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/orders/create/',
-        headers: t.auth(user),
-        payload: PURCHASE,
-      });
+      const created = await postKettle();
       expect(created.statusCode).toBe(201);
     } finally {
       locker.close();

@@ -3,13 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { timestamp } from '../src/dates';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import type { UsersTable } from '../src/db/schema';
 import { loggerOptions } from '../src/logging';
 import { signAccessToken } from '../src/modules/auth/access-token';
 import {
@@ -133,23 +135,9 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     blobDir,
     auth: (userId) => ({ authorization: `Bearer ${signAccessToken(keys.signing, userId)}` }),
     async createUser(overrides = {}) {
-      const id = randomUUID();
-      await handle.db
-        .insertInto('users')
-        .values({
-          id,
-          email: overrides.email ?? `${id}@example.com`,
-          name: overrides.name ?? 'Avery Quinn',
-          picture_url: null,
-          provider: overrides.provider ?? 'google',
-          default_currency: 'USD',
-          warranty_reminder_days: 30,
-          feed_secret: null,
-          created_at: timestamp(),
-          updated_at: timestamp(),
-        })
-        .execute();
-      return id;
+      const row = userRow(overrides);
+      await handle.db.insertInto('users').values(row).execute();
+      return row.id;
     },
     async close() {
       await app.close();
@@ -159,6 +147,55 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One app and one user shared by the tests of the calling describe block: made before its first test,
+ * closed after its last. Read `t` and `user` inside tests only (they are set once beforeAll has run).
+ */
+export function sharedAppWithUser(dialect: Dialect): { t: TestApp; user: string } {
+  const suite = {} as { t: TestApp; user: string };
+  beforeAll(async () => {
+    suite.t = await createTestApp(dialect);
+    suite.user = await suite.t.createUser();
+  });
+  afterAll(() => suite.t.close());
+  return suite;
+}
+
+/** A users row to insert directly: Avery Quinn on Google, USD, 30-day reminders, no feed; `overrides` win. */
+export function userRow(overrides: Partial<Insertable<UsersTable>> = {}) {
+  const id = overrides.id ?? randomUUID();
+  const at = timestamp();
+  return {
+    id,
+    email: `${id}@example.com`,
+    name: 'Avery Quinn',
+    picture_url: null,
+    provider: 'google',
+    default_currency: 'USD',
+    warranty_reminder_days: 30,
+    feed_secret: null,
+    created_at: at,
+    updated_at: at,
+    ...overrides,
+  } satisfies Insertable<UsersTable>;
+}
+
+/** POSTs a new purchase as the web app sends it: a multipart form of `fields` and invoice `files`. */
+export function postPurchase(
+  t: TestApp,
+  auth: Record<string, string>,
+  fields: Record<string, string>,
+  files: Parameters<typeof multipart>[1] = [],
+) {
+  const form = multipart(fields, files);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/orders/create/',
+    headers: { ...auth, ...form.headers },
+    payload: form.payload,
+  });
 }
 
 /** A multipart/form-data body: text fields and files, built by hand so tests control every byte. */
@@ -214,6 +251,16 @@ export function pdfFromObjects(objects: (string | Buffer)[], trailerExtra = ''):
   );
   return Buffer.concat(parts);
 }
+
+/** The lines of a till receipt the PDF reader makes a purchase of: shop, number, date, two items, total. */
+export const HARDWARE_RECEIPT = [
+  'CORNER HARDWARE LTD',
+  'Receipt No: CH-20931',
+  'Date: 14/03/2026',
+  'Cordless drill 18V        GBP 89.99',
+  'Drill bit set              GBP 14.50',
+  'TOTAL                      GBP 104.49',
+];
 
 /** A one-page PDF showing `lines` of text, one under the other. */
 export function tinyPdf(text: string | string[] = 'Receipt'): Buffer {

@@ -106,19 +106,11 @@ describe('HTTP surface', () => {
 
   it('records tab interactions and validates them', async () => {
     const user = await t.createUser();
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/track-interaction/',
-      headers: t.auth(user),
-      payload: { tab_name: 'purchase' },
-    });
+    const track = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/track-interaction/', headers: t.auth(user), payload });
+    const ok = await track({ tab_name: 'purchase' });
     expect(ok.statusCode).toBe(201);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/track-interaction/',
-      headers: t.auth(user),
-      payload: { tab: 'x' },
-    });
+    const bad = await track({ tab: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('tab_name');
   });

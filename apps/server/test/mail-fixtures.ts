@@ -57,6 +57,11 @@ export function orderMail(order: OrderMail): string {
   ].join('\r\n');
 }
 
+/** An order confirmation for one item, whose price is the order's total. */
+export function oneItemOrderMail(orderId: string, name: string, price: string): string {
+  return orderMail({ orderId, items: [{ name, price }], total: price });
+}
+
 /** Mail that is not a purchase: a newsletter with prices, a password reset, a personal note. */
 export function otherMail(kind: 'newsletter' | 'password' | 'personal', marker = ''): string {
   counter += 1;
@@ -116,11 +121,10 @@ export const REFUSE_HEADER = 'X-Test-Refuse';
 
 /** An order confirmation the reader fails on, as the isolated reader fails on one over its time budget. */
 export function poisonMail(orderId: string, refuse: 'always' | 'once'): string {
-  return orderMail({
-    orderId,
-    items: [{ name: 'Poison pill', price: '1.00' }],
-    total: '1.00',
-  }).replace('MIME-Version: 1.0', `${REFUSE_HEADER}: ${refuse}\r\nMIME-Version: 1.0`);
+  return oneItemOrderMail(orderId, 'Poison pill', '1.00').replace(
+    'MIME-Version: 1.0',
+    `${REFUSE_HEADER}: ${refuse}\r\nMIME-Version: 1.0`,
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { startSandbox } from '@warrantly/sandbox/sandbox';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxEndpoints } from '../src/providers/start-providers';
 import { createTestApp, DIALECTS, type TestApp } from './harness';
-import { orderMail, otherMail } from './mail-fixtures';
+import { oneItemOrderMail, orderMail, otherMail } from './mail-fixtures';
 import { signInThroughSandbox } from './sandbox-sign-in';
 
 const PROVIDERS = [
@@ -24,7 +24,7 @@ const PROVIDERS = [
 ] as const;
 
 const MAILBOX = [
-  orderMail({ orderId: 'NW-1001', items: [{ name: 'Dishwasher SMS4', price: '549.00' }], total: '549.00' }),
+  oneItemOrderMail('NW-1001', 'Dishwasher SMS4', '549.00'),
   orderMail({
     orderId: 'NW-1002',
     items: [
@@ -113,14 +113,7 @@ describe.each(DIALECTS)('mailbox sync on %s', (dialect) => {
 
     it('picks up new mail incrementally', async () => {
       await runSync();
-      sandbox.addMessage(
-        email,
-        orderMail({
-          orderId: 'NW-2001',
-          items: [{ name: 'Cordless vacuum', price: '199.00' }],
-          total: '199.00',
-        }),
-      );
+      sandbox.addMessage(email, oneItemOrderMail('NW-2001', 'Cordless vacuum', '199.00'));
       sandbox.clearRequests();
       const res = await runSync();
       expect(res.json()).toMatchObject({ created: 1 });

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DIALECTS, multipart, type TestApp, tinyPdf } from './harness';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, multipart, sharedAppWithUser, tinyPdf } from './harness';
 
 describe.each(DIALECTS)('a malformed multipart form (%s)', (dialect) => {
-  let t: TestApp;
-  let user: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    user = await t.createUser();
-  });
-  afterAll(() => t.close());
+  const suite = sharedAppWithUser(dialect);
 
   const form = () =>
     multipart({ product_name: 'Kettle', purchase_date: '2026-01-01' }, [
@@ -16,33 +10,33 @@ describe.each(DIALECTS)('a malformed multipart form (%s)', (dialect) => {
     ]);
 
   async function post(payload: Buffer, headers: Record<string, string>) {
-    const res = await t.app.inject({
+    const res = await suite.t.app.inject({
       method: 'POST',
       url: '/api/v1/orders/create/',
-      headers: { ...t.auth(user), ...headers },
+      headers: { ...suite.t.auth(suite.user), ...headers },
       payload,
     });
-    const purchases = await t.app.inject({
+    const purchases = await suite.t.app.inject({
       method: 'GET',
       url: '/api/v1/user-orders/',
-      headers: t.auth(user),
+      headers: suite.t.auth(suite.user),
     });
     return { status: res.statusCode, body: res.json(), stored: purchases.json().length as number };
   }
 
   it('creates the purchase from a well-formed form (the bodies below differ from it in one way)', async () => {
     const { payload, headers } = form();
-    const res = await t.app.inject({
+    const res = await suite.t.app.inject({
       method: 'POST',
       url: '/api/v1/orders/create/',
-      headers: { ...t.auth(user), ...headers },
+      headers: { ...suite.t.auth(suite.user), ...headers },
       payload,
     });
     expect(res.statusCode).toBe(201);
-    await t.app.inject({
+    await suite.t.app.inject({
       method: 'DELETE',
       url: `/api/v1/user-delete-order/${res.json().id}/`,
-      headers: t.auth(user),
+      headers: suite.t.auth(suite.user),
     });
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DIALECTS, multipart, type TestApp, tinyPdf } from './harness';
+import { createTestApp, DIALECTS, multipart, postPurchase, type TestApp, tinyPdf } from './harness';
 
 const TODAY = new Date(2026, 10, 22, 12, 0, 0); // 22 Nov 2026, local time
 
@@ -19,14 +19,10 @@ describe.each(DIALECTS)('purchases API on %s', (dialect) => {
     userId: string,
     fields: Record<string, string>,
     files: Parameters<typeof multipart>[1] = [],
-  ) => {
-    const form = multipart(fields, files);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/v1/orders/create/',
-      headers: { ...t.auth(userId), ...form.headers },
-      payload: form.payload,
-    });
+  ) => postPurchase(t, t.auth(userId), fields, files);
+  /** Adds the purchases one after another, in the order given. */
+  const createEach = async (userId: string, purchases: Record<string, string>[]) => {
+    for (const fields of purchases) await create(userId, fields);
   };
   const list = (userId: string) =>
     t.app.inject({ method: 'GET', url: '/api/v1/user-orders/', headers: t.auth(userId) });
@@ -70,21 +66,11 @@ describe.each(DIALECTS)('purchases API on %s', (dialect) => {
   });
 
   it('derives the warranty status from the date when read', async () => {
-    await create(user, {
-      product_name: 'Expired drill',
-      purchase_date: '2023-01-01',
-      warranty_expire_date: '2026-11-21',
-    });
-    await create(user, {
-      product_name: 'Soon phone',
-      purchase_date: '2025-01-01',
-      warranty_expire_date: '2026-12-22',
-    });
-    await create(user, {
-      product_name: 'Later TV',
-      purchase_date: '2025-01-01',
-      warranty_expire_date: '2026-12-23',
-    });
+    await createEach(user, [
+      { product_name: 'Expired drill', purchase_date: '2023-01-01', warranty_expire_date: '2026-11-21' },
+      { product_name: 'Soon phone', purchase_date: '2025-01-01', warranty_expire_date: '2026-12-22' },
+      { product_name: 'Later TV', purchase_date: '2025-01-01', warranty_expire_date: '2026-12-23' },
+    ]);
     const byName = Object.fromEntries(
       (await list(user))
         .json()
@@ -211,22 +197,12 @@ describe.each(DIALECTS)('purchases API on %s', (dialect) => {
 
   it('counts active and soon-ending warranties', async () => {
     const fresh = await t.createUser();
-    await create(fresh, { product_name: 'No date', purchase_date: '2026-01-01' });
-    await create(fresh, {
-      product_name: 'Past',
-      purchase_date: '2020-01-01',
-      warranty_expire_date: '2021-01-01',
-    });
-    await create(fresh, {
-      product_name: 'Soon',
-      purchase_date: '2025-01-01',
-      warranty_expire_date: '2026-12-01',
-    });
-    await create(fresh, {
-      product_name: 'Later',
-      purchase_date: '2025-01-01',
-      warranty_expire_date: '2028-01-01',
-    });
+    await createEach(fresh, [
+      { product_name: 'No date', purchase_date: '2026-01-01' },
+      { product_name: 'Past', purchase_date: '2020-01-01', warranty_expire_date: '2021-01-01' },
+      { product_name: 'Soon', purchase_date: '2025-01-01', warranty_expire_date: '2026-12-01' },
+      { product_name: 'Later', purchase_date: '2025-01-01', warranty_expire_date: '2028-01-01' },
+    ]);
     const active = await t.app.inject({
       method: 'GET',
       url: '/api/v1/user-orders/active-warranty-count/',

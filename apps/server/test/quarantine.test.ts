@@ -5,7 +5,7 @@ import { startSandbox } from '@warrantly/sandbox/sandbox';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxEndpoints } from '../src/providers/start-providers';
 import { createTestApp, DIALECTS, type TestApp } from './harness';
-import { orderMail, otherMail, overCapMail, poisonMail, refusingReader } from './mail-fixtures';
+import { oneItemOrderMail, otherMail, overCapMail, poisonMail, refusingReader } from './mail-fixtures';
 import { signInThroughSandbox } from './sandbox-sign-in';
 
 const PROVIDERS = [
@@ -63,23 +63,9 @@ describe.each(DIALECTS)('poison mail on %s', (dialect) => {
         .sync_cursor;
 
     it('quarantines a message the reader refuses after 2 attempts; the rest imports and later syncs never fetch it', async () => {
-      sandbox.addMessage(
-        email,
-        orderMail({
-          orderId: 'NW-1001',
-          items: [{ name: 'Dishwasher SMS4', price: '549.00' }],
-          total: '549.00',
-        }),
-      );
+      sandbox.addMessage(email, oneItemOrderMail('NW-1001', 'Dishwasher SMS4', '549.00'));
       const poison = sandbox.addMessage(email, poisonMail('PZ-1', 'always')).id;
-      sandbox.addMessage(
-        email,
-        orderMail({
-          orderId: 'NW-1002',
-          items: [{ name: 'Espresso machine', price: '299.00' }],
-          total: '299.00',
-        }),
-      );
+      sandbox.addMessage(email, oneItemOrderMail('NW-1002', 'Espresso machine', '299.00'));
       sandbox.addMessage(email, otherMail('personal'));
       await signIn();
 
@@ -93,14 +79,7 @@ describe.each(DIALECTS)('poison mail on %s', (dialect) => {
       expect(checkpoint).not.toBeNull();
 
       // New mail arrives; the poison message gets its one retry, by id, since the checkpoint is past it.
-      sandbox.addMessage(
-        email,
-        orderMail({
-          orderId: 'NW-2001',
-          items: [{ name: 'Cordless vacuum', price: '199.00' }],
-          total: '199.00',
-        }),
-      );
+      sandbox.addMessage(email, oneItemOrderMail('NW-2001', 'Cordless vacuum', '199.00'));
       sandbox.clearRequests();
       const second = await runSync();
       expect(second).toMatchObject({ created: 1, errors: 1 });
@@ -131,10 +110,7 @@ describe.each(DIALECTS)('poison mail on %s', (dialect) => {
       await t.close();
       t = await createTestApp(dialect, { endpoints: sandboxEndpoints(sandbox) });
       const capped = sandbox.addMessage(email, overCapMail('PZ-9')).id;
-      sandbox.addMessage(
-        email,
-        orderMail({ orderId: 'NW-9', items: [{ name: 'Blender', price: '89.00' }], total: '89.00' }),
-      );
+      sandbox.addMessage(email, oneItemOrderMail('NW-9', 'Blender', '89.00'));
       await signIn();
       expect(await runSync()).toMatchObject({ created: 1, errors: 1 });
       expect(await products()).toEqual(['Blender']);
@@ -164,16 +140,9 @@ describe.each(DIALECTS)('poison mail on %s', (dialect) => {
     });
 
     it('quarantines a message the provider will not serve, and syncs the rest', async () => {
-      const kettle = orderMail({
-        orderId: 'NW-5',
-        items: [{ name: 'Kettle', price: '20.00' }],
-        total: '20.00',
-      });
+      const kettle = oneItemOrderMail('NW-5', 'Kettle', '20.00');
       const refused = sandbox.addMessage(email, kettle).id;
-      sandbox.addMessage(
-        email,
-        orderMail({ orderId: 'NW-6', items: [{ name: 'Toaster', price: '30.00' }], total: '30.00' }),
-      );
+      sandbox.addMessage(email, oneItemOrderMail('NW-6', 'Toaster', '30.00'));
       sandbox.fail({ match: `/messages/${refused}`, status: 400, times: 2 });
       await signIn();
       expect(await runSync()).toMatchObject({ created: 1, errors: 1 });
@@ -189,10 +158,7 @@ describe.each(DIALECTS)('poison mail on %s', (dialect) => {
     });
 
     it('quarantines nothing while the provider is down: the sync stops and the next one imports it', async () => {
-      const kettle = sandbox.addMessage(
-        email,
-        orderMail({ orderId: 'NW-7', items: [{ name: 'Kettle', price: '20.00' }], total: '20.00' }),
-      ).id;
+      const kettle = sandbox.addMessage(email, oneItemOrderMail('NW-7', 'Kettle', '20.00')).id;
       await signIn();
       // More 503s than the provider client retries: the outage outlasts this sync.
       sandbox.fail({ match: `/messages/${kettle}`, status: 503, retryAfter: 0, times: 20 });

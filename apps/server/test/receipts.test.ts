@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DIALECTS, multipart, type TestApp, tinyPdf } from './harness';
+import { createTestApp, DIALECTS, multipart, postPurchase, type TestApp, tinyPdf } from './harness';
 
 function blobFiles(dir: string): string[] {
   try {
@@ -23,15 +23,17 @@ describe.each(DIALECTS)('receipts and stored files on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const upload = (fields: Record<string, string>, files: Parameters<typeof multipart>[1]) => {
-    const form = multipart(fields, files);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/v1/orders/create/',
-      headers: { ...t.auth(user), ...form.headers },
-      payload: form.payload,
-    });
-  };
+  const upload = (fields: Record<string, string>, files: Parameters<typeof multipart>[1]) =>
+    postPurchase(t, t.auth(user), fields, files);
+  /** Runs `use` on an app of its own with one user, so its blob folder holds only what `use` stores. */
+  async function onFreshApp(use: (fresh: TestApp, owner: string) => Promise<void>) {
+    const fresh = await createTestApp(dialect);
+    try {
+      await use(fresh, await fresh.createUser());
+    } finally {
+      await fresh.close();
+    }
+  }
 
   it('stores the receipt encrypted and gives the original bytes back', async () => {
     const pdf = tinyPdf('Espresso machine 349.00');
@@ -105,20 +107,15 @@ describe.each(DIALECTS)('receipts and stored files on %s', (dialect) => {
     });
   });
 
-  it('removes the file when the purchase is deleted', async () => {
-    const fresh = await createTestApp(dialect);
-    try {
-      const owner = await fresh.createUser();
-      const form = multipart({ product_name: 'Heater', purchase_date: '2026-01-01' }, [
-        { field: 'invoice', filename: 'heater.pdf', bytes: tinyPdf('Heater') },
-      ]);
+  it('removes the file when the purchase is deleted', () =>
+    onFreshApp(async (fresh, owner) => {
       const created = (
-        await fresh.app.inject({
-          method: 'POST',
-          url: '/api/v1/orders/create/',
-          headers: { ...fresh.auth(owner), ...form.headers },
-          payload: form.payload,
-        })
+        await postPurchase(
+          fresh,
+          fresh.auth(owner),
+          { product_name: 'Heater', purchase_date: '2026-01-01' },
+          [{ field: 'invoice', filename: 'heater.pdf', bytes: tinyPdf('Heater') }],
+        )
       ).json();
       expect(blobFiles(fresh.blobDir)).toHaveLength(1);
       const del = await fresh.app.inject({
@@ -128,25 +125,14 @@ describe.each(DIALECTS)('receipts and stored files on %s', (dialect) => {
       });
       expect(del.statusCode).toBe(204);
       expect(blobFiles(fresh.blobDir)).toHaveLength(0);
-    } finally {
-      await fresh.close();
-    }
-  });
+    }));
 
-  it('deleting a receipt deletes its purchase and its file', async () => {
-    const fresh = await createTestApp(dialect);
-    try {
-      const owner = await fresh.createUser();
-      const form = multipart({ product_name: 'Mixer', purchase_date: '2026-01-01' }, [
-        { field: 'invoice', filename: 'mixer.pdf', bytes: tinyPdf('Mixer') },
-      ]);
+  it('deleting a receipt deletes its purchase and its file', () =>
+    onFreshApp(async (fresh, owner) => {
       const created = (
-        await fresh.app.inject({
-          method: 'POST',
-          url: '/api/v1/orders/create/',
-          headers: { ...fresh.auth(owner), ...form.headers },
-          payload: form.payload,
-        })
+        await postPurchase(fresh, fresh.auth(owner), { product_name: 'Mixer', purchase_date: '2026-01-01' }, [
+          { field: 'invoice', filename: 'mixer.pdf', bytes: tinyPdf('Mixer') },
+        ])
       ).json();
       const del = await fresh.app.inject({
         method: 'DELETE',
@@ -161,10 +147,7 @@ describe.each(DIALECTS)('receipts and stored files on %s', (dialect) => {
         headers: fresh.auth(owner),
       });
       expect(list.json()).toEqual([]);
-    } finally {
-      await fresh.close();
-    }
-  });
+    }));
 
   it('replaces the file on update with invoice_pdf', async () => {
     const created = (await upload({ product_name: 'Printer', purchase_date: '2026-09-09' }, [])).json();
@@ -219,17 +202,14 @@ describe.each(DIALECTS)('receipts and stored files on %s', (dialect) => {
         'photo: no file is expected',
       ],
     ];
-    it.each(cases)('%s', async (_name, files, status, message) => {
-      const fresh = await createTestApp(dialect);
-      try {
-        const owner = await fresh.createUser();
-        const form = multipart({ product_name: 'Thing', purchase_date: '2026-01-01' }, files);
-        const res = await fresh.app.inject({
-          method: 'POST',
-          url: '/api/v1/orders/create/',
-          headers: { ...fresh.auth(owner), ...form.headers },
-          payload: form.payload,
-        });
+    it.each(cases)('%s', (_name, files, status, message) =>
+      onFreshApp(async (fresh, owner) => {
+        const res = await postPurchase(
+          fresh,
+          fresh.auth(owner),
+          { product_name: 'Thing', purchase_date: '2026-01-01' },
+          files,
+        );
         expect(res.statusCode).toBe(status);
         expect(res.json().message).toContain(message);
         const list = await fresh.app.inject({
@@ -239,9 +219,7 @@ describe.each(DIALECTS)('receipts and stored files on %s', (dialect) => {
         });
         expect(list.json()).toEqual([]);
         expect(blobFiles(fresh.blobDir)).toHaveLength(0);
-      } finally {
-        await fresh.close();
-      }
-    });
+      }),
+    );
   });
 });

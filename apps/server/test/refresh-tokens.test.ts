@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueTokens } from '../src/modules/auth/app-tokens';
-import { createTestApp, DIALECTS, type TestApp } from './harness';
+import { DIALECTS, sharedAppWithUser } from './harness';
 
 describe.each(DIALECTS)('the app’s own tokens on %s', (dialect) => {
-  let t: TestApp;
-  let user: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    user = await t.createUser();
-  });
-  afterAll(() => t.close());
+  const suite = sharedAppWithUser(dialect);
 
   const refresh = (token: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh/', payload: { refresh_token: token } });
+    suite.t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh/', payload: { refresh_token: token } });
   const me = (access: string) =>
-    t.app.inject({ method: 'GET', url: '/api/v1/me/', headers: { authorization: `Bearer ${access}` } });
+    suite.t.app.inject({ method: 'GET', url: '/api/v1/me/', headers: { authorization: `Bearer ${access}` } });
 
   it('trades a refresh token for a new pair once', async () => {
-    const first = await issueTokens(t.handle.db, t.deps.keys.signing, user, new Date());
+    const first = await issueTokens(suite.t.handle.db, suite.t.deps.keys.signing, suite.user, new Date());
     const res = await refresh(first.refresh_token);
     expect(res.statusCode).toBe(200);
     const pair = res.json();
@@ -32,15 +26,15 @@ describe.each(DIALECTS)('the app’s own tokens on %s', (dialect) => {
   });
 
   it('revokes the whole family when a used refresh token comes back', async () => {
-    const first = await issueTokens(t.handle.db, t.deps.keys.signing, user, new Date());
+    const first = await issueTokens(suite.t.handle.db, suite.t.deps.keys.signing, suite.user, new Date());
     const second = (await refresh(first.refresh_token)).json();
     expect((await refresh(first.refresh_token)).statusCode).toBe(401); // reuse: someone kept a copy
     expect((await refresh(second.refresh_token)).statusCode).toBe(401); // so the newer token is revoked too
   });
 
   it('revokes on logout, and keeps issued access tokens valid until they expire', async () => {
-    const first = await issueTokens(t.handle.db, t.deps.keys.signing, user, new Date());
-    const logout = await t.app.inject({
+    const first = await issueTokens(suite.t.handle.db, suite.t.deps.keys.signing, suite.user, new Date());
+    const logout = await suite.t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout/',
       payload: { refresh_token: first.refresh_token },
@@ -53,13 +47,13 @@ describe.each(DIALECTS)('the app’s own tokens on %s', (dialect) => {
   it('answers 401 for an unknown or expired refresh token and 400 for a missing one', async () => {
     expect((await refresh('not-a-token')).statusCode).toBe(401);
     const old = await issueTokens(
-      t.handle.db,
-      t.deps.keys.signing,
-      user,
+      suite.t.handle.db,
+      suite.t.deps.keys.signing,
+      suite.user,
       new Date(Date.now() - 31 * 86_400_000),
     );
     expect((await refresh(old.refresh_token)).statusCode).toBe(401);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh/', payload: {} });
+    const missing = await suite.t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh/', payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('refresh_token');
   });

@@ -10,18 +10,10 @@ import { signAccessToken } from '../src/modules/auth/access-token';
 import { createProviderTokens, tokenContext } from '../src/modules/auth/provider-tokens.service';
 import { sealedKeyId, sealedTextKeyId, sealText } from '../src/storage/envelope';
 import { keyIdOf, loadKeys, readKeyCheck } from '../src/storage/keys';
-import { DIALECTS, multipart, tinyPdf } from './harness';
+import { DIALECTS, HARDWARE_RECEIPT, multipart, tinyPdf, userRow } from './harness';
 import { ownDatabase, type Running, rotateKey, startServer } from './processes';
 import { seedUser } from './server-process';
 
-const RECEIPT_LINES = [
-  'CORNER HARDWARE LTD',
-  'Receipt No: CH-20931',
-  'Date: 14/03/2026',
-  'Cordless drill 18V        GBP 89.99',
-  'Drill bit set              GBP 14.50',
-  'TOTAL                      GBP 104.49',
-];
 const ACCESS_TOKEN = 'ya29.provider-access-token-for-rotation';
 const REFRESH_TOKEN = '1//provider-refresh-token-for-rotation';
 
@@ -58,18 +50,7 @@ describe.each(DIALECTS)('npm run rotate-key on %s', (dialect) => {
       const at = timestamp();
       await handle.db
         .insertInto('users')
-        .values({
-          id: userId,
-          email: `${userId}@example.com`,
-          name: 'Rotation Tester',
-          picture_url: null,
-          provider: 'google',
-          default_currency: 'USD',
-          warranty_reminder_days: 30,
-          feed_secret: null,
-          created_at: at,
-          updated_at: at,
-        })
+        .values(userRow({ id: userId, name: 'Rotation Tester', created_at: at, updated_at: at }))
         .execute();
       const before = loadKeys(dataDir);
       const subject = `sub-${userId}`;
@@ -116,7 +97,7 @@ describe.each(DIALECTS)('npm run rotate-key on %s', (dialect) => {
         expect(answer.status).toBe(201);
         files.set(((await answer.json()) as { order_id: string }).order_id, bytes);
       }
-      const scanned = tinyPdf(RECEIPT_LINES);
+      const scanned = tinyPdf(HARDWARE_RECEIPT);
       const form = multipart({}, [{ field: 'file', filename: 'hardware.pdf', bytes: scanned }]);
       const imported = await call('/api/v1/ai-order-extract/', {
         method: 'POST',

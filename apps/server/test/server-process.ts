@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { timestamp } from '../src/dates';
 import { openDatabase } from '../src/db/database';
 import { signAccessToken } from '../src/modules/auth/access-token';
 import { loadKeys } from '../src/storage/keys';
+import { userRow } from './harness';
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
@@ -66,24 +65,10 @@ export function exited(child: ChildProcess): Promise<number | null> {
  */
 export async function seedUser(dataDir: string, databaseUrl?: string): Promise<string> {
   const handle = await openDatabase({ url: databaseUrl, sqliteFile: path.join(dataDir, 'warrantly.db') });
-  const id = randomUUID();
-  await handle.db
-    .insertInto('users')
-    .values({
-      id,
-      email: `${id}@example.com`,
-      name: 'Avery Quinn',
-      picture_url: null,
-      provider: 'google',
-      default_currency: 'USD',
-      warranty_reminder_days: 30,
-      feed_secret: null,
-      created_at: timestamp(),
-      updated_at: timestamp(),
-    })
-    .execute();
+  const row = userRow();
+  await handle.db.insertInto('users').values(row).execute();
   await handle.close();
-  return id;
+  return row.id;
 }
 
 /** A seeded user and a bearer header that server accepts for them (its keys opened with `appSecret`). */
