@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { photoOfReceipt } from '../test/receipt-photo';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -78,5 +79,22 @@ describe('npm run extract', () => {
     expect(lines[2].products).toEqual([{ name: 'Desk lamp', quantity: 1, price: '24.00' }]);
     expect(lines[3]).toMatchObject({ kind: 'email', is_order: false, total: null });
     expect(lines[4].error).toContain('unsupported file type');
+  }, 60_000);
+
+  it('reads a photo of a receipt, and says so of a file named like one that is not', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'extract-cli-'));
+    const photo = path.join(dir, 'till.jpg');
+    writeFileSync(photo, await photoOfReceipt(['CORNER CAFE LTD', ['2 x Latte', '7.00'], ['TOTAL', '7.00']]));
+    const fake = path.join(dir, 'fake.png');
+    writeFileSync(fake, '%PDF-1.7 not a photo');
+    const { stdout } = await run(TSX, [path.join(ROOT, 'packages/extract/src/cli.ts'), photo, fake], {
+      cwd: dir,
+    });
+    const [read, refused] = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(read).toMatchObject({ file: photo, is_order: true, total: '7.00', merchant: 'CORNER CAFE LTD' });
+    expect(refused).toEqual({ file: fake, error: 'This file is not a JPEG, PNG, WebP or HEIC photo' });
   }, 60_000);
 });

@@ -7,14 +7,17 @@ import { extractBytes, kindOf, toOutput } from './extract-file';
  */
 async function main(files: string[]): Promise<number> {
   if (files.length === 0) {
-    process.stderr.write('usage: npm run extract -- FILE.pdf|.eml|.html|.txt ...\n');
+    process.stderr.write('usage: npm run extract -- FILE.pdf|.eml|.html|.txt|.jpg|.png|.webp|.heic ...\n');
     return 2;
   }
   let failures = 0;
   for (const file of files) {
     try {
       const kind = kindOf(file);
-      if (!kind) throw new Error('unsupported file type: use .pdf, .eml, .html or .txt');
+      if (!kind)
+        throw new Error(
+          'unsupported file type: use .pdf, .eml, .html, .txt or a photo (.jpg, .png, .webp, .heic)',
+        );
       const bytes = await readFile(file);
       process.stdout.write(`${JSON.stringify(toOutput(file, await extractBytes(kind, bytes)))}\n`);
     } catch (error) {

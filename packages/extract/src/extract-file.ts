@@ -3,7 +3,7 @@ import { extractPdf } from './pdf';
 import { extractText } from './text';
 import type { Extraction } from './types';
 
-export type FileKind = 'pdf' | 'email' | 'html' | 'text';
+export type FileKind = 'pdf' | 'email' | 'html' | 'text' | 'image';
 
 /** Which reader a file name calls for; null for an extension extraction does not read. */
 export function kindOf(name: string): FileKind | null {
@@ -12,6 +12,8 @@ export function kindOf(name: string): FileKind | null {
   if (ext === 'eml') return 'email';
   if (ext === 'html' || ext === 'htm') return 'html';
   if (ext === 'txt') return 'text';
+  // A photo of a receipt; its bytes decide which kind of photo (image-type.ts), not this name.
+  if (ext && ['jpg', 'jpeg', 'png', 'webp', 'heic', 'heif'].includes(ext)) return 'image';
   return null;
 }
 
@@ -26,6 +28,9 @@ export async function extractBytes(kind: FileKind, bytes: Uint8Array): Promise<E
       return extractHtml(Buffer.from(bytes).toString('utf8'));
     case 'text':
       return extractText(Buffer.from(bytes).toString('utf8'));
+    case 'image':
+      // Loaded on first use: sharp, libheif and tesseract are large, and most runs read no photo.
+      return (await import('./image')).extractImage(bytes);
   }
 }
 

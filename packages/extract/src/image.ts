@@ -1,0 +1,159 @@
+import sharp, { type Sharp } from 'sharp';
+import { PSM } from 'tesseract.js';
+import { extractionFromLines } from './document';
+import { PHOTO_LABEL, type PhotoType, photoTypeOf } from './image-type';
+import { findInk, inkBox, skewAngle } from './ink';
+import { capLineList } from './limits';
+import { ocrImage } from './ocr';
+import type { Extraction } from './types';
+
+/**
+ * Pixels of one photo; a larger one is refused before it is decoded. Takes the JPEGs of 50-megapixel
+ * phone cameras, which decode at a fraction of their size (JPEG shrink-on-load), in little memory.
+ */
+export const PHOTO_PIXELS = 50_000_000;
+/**
+ * Pixels of one HEIC photo: it decodes whole, in WebAssembly, at ~13 bytes a pixel at its peak (a 24 MP
+ * photo measured 358 MB), so its cap keeps a reader within its memory budget. 24 MP is the largest a phone
+ * takes by default.
+ */
+export const HEIC_PIXELS = 25_000_000;
+/** Long side, in pixels, a photo is read at: receipt print is then ~25-40 px high, which tesseract likes. */
+export const OCR_LONG_SIDE = 2000;
+/** Skew below this many degrees is left alone: tesseract reads it as well, and a rotation costs ~40 ms. */
+const MIN_DESKEW = 0.5;
+
+/**
+ * Tesseract's settings for a photographed receipt, cropped to its print: one block of lines (automatic
+ * layout split a receipt's flush-right prices from their names, and "single column" dropped them when the
+ * gap was wide), dark print on light paper (no second pass for inverted text, which took a third of the
+ * time), and about the resolution a receipt has at OCR_LONG_SIDE.
+ */
+const PHOTO_OCR = {
+  tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+  tessedit_do_invert: '0',
+  user_defined_dpi: '300',
+};
+
+/** A photo that cannot be read at all; `code` says why (`too_large` as for the limits of limits.ts). */
+export class PhotoError extends Error {
+  override name = 'PhotoError';
+  constructor(
+    readonly code: 'not_image' | 'corrupt' | 'too_large',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A photo made ready for OCR: greyscale PNG, upright, levelled; `angle` is the skew it was turned by. */
+export interface PreparedPhoto {
+  type: PhotoType;
+  png: Buffer;
+  width: number;
+  height: number;
+  angle: number;
+}
+
+const megapixels = (pixels: number) => Math.round(pixels / 1e5) / 10;
+
+function tooLarge(pixels: number, cap: number, type: PhotoType): PhotoError {
+  return new PhotoError(
+    'too_large',
+    `The photo is too large to read (${megapixels(pixels)} megapixels; a ${PHOTO_LABEL[type]} photo may have at most ${cap / 1e6})`,
+  );
+}
+
+function unreadable(type: PhotoType, error: unknown): PhotoError {
+  if (error instanceof PhotoError) return error;
+  const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  return new PhotoError('corrupt', `The ${PHOTO_LABEL[type]} photo is damaged or incomplete (${detail})`);
+}
+
+/** HEIC through heic-decode (libheif in WebAssembly): sharp's own libheif has no HEVC decoder. */
+async function decodeHeic(bytes: Uint8Array) {
+  const { default: decode } = await import('heic-decode');
+  const images = await decode.all({ buffer: bytes });
+  try {
+    const first = images[0];
+    if (!first) throw new PhotoError('corrupt', 'The HEIC photo holds no image');
+    if (first.width * first.height > HEIC_PIXELS)
+      throw tooLarge(first.width * first.height, HEIC_PIXELS, 'heic');
+    return await first.decode();
+  } finally {
+    images.dispose();
+  }
+}
+
+/** The photo as sharp reads it: HEIC decoded first, the other types from their bytes, within their caps. */
+async function source(bytes: Uint8Array, type: PhotoType): Promise<Sharp> {
+  if (type === 'heic') {
+    const { data, width, height } = await decodeHeic(bytes);
+    return sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: HEIC_PIXELS });
+  }
+  // The header alone, to refuse a photo over the cap by name; the pixel limit stays as a second line.
+  const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata();
+  if (width * height > PHOTO_PIXELS) throw tooLarge(width * height, PHOTO_PIXELS, type);
+  // Sharp's advice for untrusted input: its strictest failOn (the default), and a pixel limit.
+  return sharp(bytes, { limitInputPixels: PHOTO_PIXELS });
+}
+
+/**
+ * Makes a photo ready for OCR: turned upright by its EXIF orientation, greyscale, flattened on white,
+ * scaled so its long side is OCR_LONG_SIDE, contrast stretched, cropped to its print and levelled
+ * (ink.ts). Refuses
+ * (PhotoError) what is not a JPEG, PNG, WebP or HEIC photo by its bytes, a damaged one, and one over its
+ * pixel cap, which is checked before the pixels are decoded.
+ */
+export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
+  const type = photoTypeOf(bytes);
+  if (!type) throw new PhotoError('not_image', 'This file is not a JPEG, PNG, WebP or HEIC photo');
+  try {
+    const image = await source(bytes, type);
+    const { data, info } = await image
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .greyscale()
+      .resize({ width: OCR_LONG_SIDE, height: OCR_LONG_SIDE, fit: 'inside' })
+      .normalise()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const ink = findInk(data, info.width, info.height);
+    const turn = skewAngle(ink);
+    const angle = Math.abs(turn) >= MIN_DESKEW ? turn : 0;
+    const box = inkBox(ink);
+    // Cropped to the print before it is turned: the box of turned lines holds them all, and tesseract no
+    // longer reads the table around the receipt (noise it took for words).
+    let page = sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } });
+    if (box) page = page.extract(box);
+    if (angle) page = page.rotate(-angle, { background: '#ffffff' });
+    const { data: png, info: out } = await page
+      .png({ compressionLevel: 1 })
+      .toBuffer({ resolveWithObject: true });
+    return { type, png, width: out.width, height: out.height, angle };
+  } catch (error) {
+    throw unreadable(type, error);
+  }
+}
+
+/**
+ * Reads a photo of a paper receipt: `preparePhoto`, then OCR (tesseract.js, offline), then the purchase
+ * fields as for a receipt's text. A photo with no purchase in it is an extraction without one, not an error.
+ * @example (await extractImage(jpegOfATillReceipt)).total //=> '21.68'
+ */
+export async function extractImage(bytes: Uint8Array): Promise<Extraction> {
+  const photo = await preparePhoto(bytes);
+  const lines = await ocrImage(photo.png, PHOTO_OCR);
+  const read = extractionFromLines('text', capLineList(lines));
+  return {
+    ...read,
+    text_layer: false,
+    ocr: true,
+    signals: [
+      'ocr',
+      `photo:${photo.type}`,
+      ...(photo.angle ? [`deskew:${photo.angle}`] : []),
+      ...read.signals,
+    ],
+  };
+}
