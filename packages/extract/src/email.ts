@@ -13,6 +13,7 @@ import {
   merchantOfPage,
 } from './merchant';
 import { findOrderNumber } from './order-number';
+import { findPayee, processorOf } from './payee';
 import { extractPdf } from './pdf';
 import { type StructuredOrder, structuredOrders } from './structured';
 import type { EmailFacts, Extraction } from './types';
@@ -125,6 +126,9 @@ function readBody(
         logoAlt: root.querySelector('img[alt]')?.getAttribute('alt')?.trim() || null,
       })
     : null;
+  // A processor's receipt names the shop it paid: that is the merchant, the processor how it was paid.
+  const processor = processorOf([facts.from_name ?? '', senderDomain ?? ''], lines);
+  const payee = processor ? findPayee([facts.subject ?? '', ...lines], processor) : null;
   let merchant: string | null = null;
   const choose = (name: string | null, confidence: number, signal: string) => {
     if (merchant || !name) return;
@@ -139,6 +143,7 @@ function readBody(
       einvoice ? 'merchant:einvoice' : 'merchant:jsonld',
     );
   }
+  choose(payee, 0.85, 'merchant:payee');
   choose(fromName, 0.85, 'merchant:sender-name');
   choose(domainName, 0.7, 'merchant:sender-domain');
   choose(page?.name ?? null, 0.7, page?.signal ?? '');
@@ -192,6 +197,7 @@ function readBody(
     total: fields.total,
     currency: fields.currency,
     products: fields.products,
+    ...(processor && signals.includes('merchant:payee') ? { payment_via: processor } : {}),
     confidence: fields.confidence,
     signals: [...classification.signals, ...signals],
     email: { ...facts, is_shipping_update: classification.isShipping, related_order_ids: relatedIds },

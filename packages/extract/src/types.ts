@@ -36,6 +36,8 @@ export interface Extraction {
   /** ISO 4217 */
   currency: string | null;
   products: Product[];
+  /** The processor or app store a receipt came through (PayPal, Stripe...) when the merchant is its payee. */
+  payment_via?: string;
   confidence: Record<string, number>;
   signals: string[];
   email?: EmailFacts;
