@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { findMerchantInText } from './merchant-in-text';
 
 describe('findMerchantInText', () => {
+  it('joins a legal name wrapped over lines until its brackets balance', () => {
+    expect(findMerchantInText(['RIVERSIDE TRADING (NORTH', 'BAY) SDN BHD', 'NO. 5, JALAN BESAR'])?.name).toBe(
+      'RIVERSIDE TRADING (NORTH BAY) SDN BHD',
+    );
+  });
   it('takes a name with a legal form, with more confidence', () => {
     expect(findMerchantInText(['INVOICE', 'Brightline Electronics Ltd', '12 High Street'])).toEqual({
       name: 'Brightline Electronics Ltd',

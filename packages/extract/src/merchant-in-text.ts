@@ -7,6 +7,20 @@ const NOT_MERCHANT =
 const BUYER_MARKER =
   /\b(bill\s*to|ship\s*to|sold\s*to|invoice\s*to|deliver\s*to|rechnungsempfänger|rechnungsadresse|lieferadresse|kunde|customer|client|factur[ée]\s*à|livr[ée]\s*à|buyer|käufer)\b/i;
 
+const unbalanced = (text: string) => (text.match(/\)/g)?.length ?? 0) > (text.match(/\(/g)?.length ?? 0);
+
+/**
+ * A name printed over two or three lines ("ENTERPRISE (SETIA" above "ALAM) SDN BHD"): a line that closes a
+ * bracket it did not open is joined to the lines above it until the brackets balance.
+ */
+function withWrappedStart(lines: string[], at: number, line: string): string {
+  let joined = line;
+  for (let above = at - 1; above >= Math.max(0, at - 2) && unbalanced(joined); above -= 1) {
+    joined = `${(lines[above] as string).trim()} ${joined}`;
+  }
+  return unbalanced(joined) ? line : joined;
+}
+
 /**
  * The seller named at the top of a printed document: a line with a legal form (GmbH, Ltd, SDN BHD...)
  * wins, else the first line that reads like a name rather than a label, address or number.
@@ -20,7 +34,7 @@ export function findMerchantInText(
   let buyerUntil = -1;
   const candidates: { name: string; score: number; line: number }[] = [];
   for (const [i, raw] of top.entries()) {
-    const line = raw.replace(/\s{2,}.*/, '').trim();
+    const line = withWrappedStart(top, i, raw.replace(/\s{2,}.*/, '').trim());
     if (BUYER_MARKER.test(raw)) buyerUntil = i + 4;
     if (i <= buyerUntil) continue;
     if (line.length < 3 || line.length > 70 || !/[A-Za-zÀ-ÿ]{2}/.test(line)) continue;
