@@ -40,6 +40,17 @@ function pngDeclaring(width: number, height: number): Buffer {
   ]);
 }
 
+/** The HEIC fixture with its images' declared sizes (their `ispe` boxes) changed to `width` × `height`. */
+function heicDeclaring(width: number, height: number): Buffer {
+  const heic = Buffer.from(readFileSync(new URL('../test/fixtures/receipt-photo.heic', import.meta.url)));
+  for (let at = heic.indexOf('ispe', 0, 'latin1'); at !== -1; at = heic.indexOf('ispe', at + 4, 'latin1')) {
+    // After the box type: version and flags (4 bytes), then width and height.
+    heic.writeUInt32BE(width, at + 8);
+    heic.writeUInt32BE(height, at + 12);
+  }
+  return heic;
+}
+
 describe('photos of receipts', () => {
   it('reads a photo taken at a slight angle, with noise, back to its total and date', async () => {
     const started = performance.now();
@@ -109,6 +120,7 @@ describe('photos of receipts', () => {
     ],
     ['a PNG cut short', () => photoOfReceipt(HARBOUR, { format: 'png' }), 'corrupt'],
     ['a PNG declaring 80 megapixels', pngDeclaring(10_000, 8_000), 'too_large'],
+    ['a HEIC of 24 megapixels (it decodes whole)', heicDeclaring(5_664, 4_248), 'too_large'],
   ] as const)('refuses %s, saying why', async (_name, input, code) => {
     const bytes = typeof input === 'function' ? (await input()).subarray(0, 5000) : input;
     const refusal = await preparePhoto(bytes).catch((error: unknown) => error);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MAX_UPLOAD_BYTES } from '@warrantly/contract/common';
+import { claimedPhotoType, PHOTO_LABEL, type PhotoType, photoTypeOf } from '@warrantly/extract/image-type';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
@@ -10,7 +11,7 @@ export interface UploadedFile {
   /** The file as it arrived: handed to a reader as it is, gathered into `bytes` only when it is kept. */
   chunks: readonly Buffer[];
   size: number;
-  /** Its first kilobyte, where a PDF's signature is. */
+  /** Its first kilobyte, where a PDF's or a photo's signature is. */
   head: Buffer;
   /** The whole file, gathered on first use (10 MB gathered at once holds the server's thread for ~5 ms). */
   readonly bytes: Buffer;
@@ -149,7 +150,6 @@ export function tooLarge(): AppError {
   return new AppError('too_large', `The file is larger than the ${MAX_UPLOAD_BYTES / 1024 / 1024} MB limit`);
 }
 
-/** True when the bytes start like a PDF; names and declared types are not trusted. */
 /** The first `length` bytes of a file that arrived in chunks. */
 function headOf(chunks: readonly Buffer[], length: number): Buffer {
   const first: Buffer[] = [];
@@ -162,6 +162,7 @@ function headOf(chunks: readonly Buffer[], length: number): Buffer {
   return Buffer.concat(first);
 }
 
+/** True when the bytes start like a PDF; names and declared types are not trusted. */
 export function isPdf(bytes: Uint8Array): boolean {
   // %PDF- may follow a little leading junk (allowed by readers within the first 1 KB).
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
@@ -176,4 +177,30 @@ export function checkedPdf(file: UploadedFile | null): UploadedFile | null {
     throw new AppError('unsupported_type', `${file.field}: Invalid File: Please select a valid PDF file.`);
   }
   return file;
+}
+
+/**
+ * A receipt photo must be a JPEG, PNG, WebP or HEIC by its bytes, not empty, and what it says it is (its
+ * declared type, or its name when the type says nothing): a file that claims to be one thing and is
+ * another is refused, even when its bytes are a photo. Answers the photo with its type.
+ */
+export function checkedPhoto(file: UploadedFile | null): { file: UploadedFile; type: PhotoType } | null {
+  if (!file) return null;
+  if (file.size === 0) throw new AppError('invalid_input', `${file.field}: the file is empty`);
+  const type = photoTypeOf(file.head);
+  if (!type) {
+    throw new AppError(
+      'invalid_input',
+      `${file.field}: Invalid File: Please select a photo of the receipt (JPEG, PNG, WebP or HEIC).`,
+    );
+  }
+  const claimed = claimedPhotoType(file.mimetype, file.filename);
+  if (claimed !== null && claimed !== type) {
+    const says = claimed === 'other' ? file.mimetype : `a ${PHOTO_LABEL[claimed]} photo`;
+    throw new AppError(
+      'invalid_input',
+      `${file.field}: the file says it is ${says} but its bytes are a ${PHOTO_LABEL[type]} photo; upload the photo as it was taken`,
+    );
+  }
+  return { file, type };
 }

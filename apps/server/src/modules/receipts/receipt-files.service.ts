@@ -13,11 +13,15 @@ export interface FileStoreDeps {
   encryptionKey: EncryptionKeys;
 }
 
-/** A file as it comes in, to be kept as an order's receipt; `sha256` when already taken (as it arrived). */
+/**
+ * A file as it comes in, to be kept as an order's receipt; `sha256` when already taken (as it arrived),
+ * `mime` when it is not a PDF (a photo, served back as the image it is).
+ */
 export interface IncomingFile {
   filename: string;
   bytes: Uint8Array;
   sha256?: string;
+  mime?: string;
 }
 
 export interface StoredFile {
@@ -44,8 +48,8 @@ export async function storeReceiptFile(
     storage_key,
     sha256: file.sha256 ?? createHash('sha256').update(file.bytes).digest('hex'),
     size: file.bytes.byteLength,
-    filename: cleanFilename(file.filename),
-    mime: 'application/pdf',
+    filename: cleanFilename(file.filename, file.mime),
+    mime: file.mime ?? 'application/pdf',
   };
 }
 
@@ -55,14 +59,14 @@ export async function readReceiptFile(blobs: BlobStore, encryptionKey: Encryptio
 }
 
 /** Keeps a display name only: no path, no control characters, bounded length. */
-function cleanFilename(name: string): string {
+function cleanFilename(name: string, mime = 'application/pdf'): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const clean = [...base]
     .filter((c) => c.charCodeAt(0) > 0x1f && c !== '\u007f' && c !== '"')
     .join('')
     .trim()
     .slice(0, 200);
-  return clean || 'receipt.pdf';
+  return clean || `receipt.${mime.split('/')[1] ?? 'pdf'}`;
 }
 
 /** Encrypts and writes a file that a row will point to; see `storeReceiptFile`. */

@@ -1,11 +1,19 @@
 import type { Purchase } from '@warrantly/contract/purchases';
+import { PHOTO_MIME, type PhotoType } from '@warrantly/extract/image-type';
+import type { Extraction } from '@warrantly/extract/types';
 import type { UploadedFile } from '../../http/multipart';
 import type { ChangeNotifier } from '../../user-data-changes';
 import { extractionStatus, hasPurchase, importExtraction } from '../purchases/import.service';
 import { dataVersion, findPurchases } from '../purchases/purchases.service';
 import type { ExtractionPool } from './reader/extraction-pool';
 import type { Refiner } from './reader/llm-refiner';
-import { type FileStoreDeps, recordFile, sealExtraction, withStoredFile } from './receipt-files.service';
+import {
+  type FileStoreDeps,
+  type IncomingFile,
+  recordFile,
+  sealExtraction,
+  withStoredFile,
+} from './receipt-files.service';
 
 export interface DocumentDeps extends FileStoreDeps, ChangeNotifier {
   pool: ExtractionPool;
@@ -19,17 +27,56 @@ export const MAX_PAGES = 50;
  * Reads a receipt PDF and makes its purchases, keeping the file encrypted as their receipt. Nothing found:
  * an empty list, and nothing is kept. The same file uploaded again answers the purchases it made before.
  */
-export async function importPdf(
+export function importPdf(
   deps: DocumentDeps,
   userId: string,
   file: UploadedFile,
   now: Date,
 ): Promise<Purchase[]> {
+  return importDocument(deps, userId, file, () => deps.pool.extractPdf(file.chunks, MAX_PAGES), now);
+}
+
+/**
+ * Reads a photo of a paper receipt (its type as its bytes say) like a PDF: its purchases, with the photo
+ * kept encrypted as their receipt and served back as the image it is; nothing found, an empty list.
+ */
+export function importPhoto(
+  deps: DocumentDeps,
+  userId: string,
+  photo: { file: UploadedFile; type: PhotoType },
+  now: Date,
+): Promise<Purchase[]> {
+  const { file, type } = photo;
+  const kept: IncomingFile & { sha256: string } = {
+    filename: file.filename,
+    sha256: file.sha256,
+    mime: PHOTO_MIME[type],
+    // Gathered only when it is kept.
+    get bytes() {
+      return file.bytes;
+    },
+  };
+  return importDocument(deps, userId, kept, () => deps.pool.extractImage(file.chunks), now);
+}
+
+/**
+ * The upload's purchases: those the same file (by its SHA-256) made before, else what `read` finds, written
+ * with the file in one change (receipt-files.service.ts#withStoredFile).
+ */
+async function importDocument(
+  deps: DocumentDeps,
+  userId: string,
+  file: IncomingFile & { sha256: string },
+  read: () => Promise<Extraction>,
+  now: Date,
+): Promise<Purchase[]> {
   const sha = file.sha256;
+  // Source 'pdf' is an uploaded receipt file, a photo included: the contract's sources are where a
+  // purchase came from (by hand, a mailbox, an upload), not the file's format, which the document row keeps.
   const already = await findPurchases(deps.db, userId, { source: { source: 'pdf', ref: sha } }, now);
   if (already.length > 0) return already;
 
-  const offline = await deps.pool.extractPdf(file.chunks, MAX_PAGES);
+  const offline = await read();
   const extraction = deps.refine ? await deps.refine(offline) : offline;
   if (!hasPurchase(extraction)) return [];
 

@@ -18,10 +18,11 @@ export interface ExtractionPoolOptions {
   size?: number;
   /**
    * Resident memory (RSS) a child may reach, native memory included; past it the child is killed. A built
-   * child idles at ~110 MB and OCR of a page at the largest canvas allowed peaks near 350 MB.
+   * child idles at ~125 MB (sharp loaded for photos); OCR of a page at the largest canvas allowed peaks near
+   * 350 MB, and a HEIC photo at its cap (16 MP, packages/extract/src/image.ts) near 490 MB.
    */
   memoryMb?: number;
-  /** Longest one PDF may take (OCR of a scan included). */
+  /** Longest one PDF may take (OCR of a scan included); a photo of a receipt has the same. */
   pdfTimeoutMs?: number;
   /** Longest one e-mail may take (MIME, HTML and PDF attachments). */
   emailTimeoutMs?: number;
@@ -110,6 +111,11 @@ const REFUSAL: Record<Kind, { memory: string; time: string; crash: string }> = {
     time: 'The PDF took too long to read; is it damaged?',
     crash: 'The PDF could not be read: the reader stopped on it',
   },
+  image: {
+    memory: 'The photo needs too much memory to read; is it damaged?',
+    time: 'The photo took too long to read; is it damaged?',
+    crash: 'The photo could not be read: the reader stopped on it',
+  },
   email: {
     memory: 'The message needs too much memory to read',
     time: 'The message took too long to read',
@@ -118,7 +124,7 @@ const REFUSAL: Record<Kind, { memory: string; time: string; crash: string }> = {
 };
 
 /**
- * Reads PDFs and e-mails in a pool of child processes, so hostile input never runs on the server's main
+ * Reads PDFs, photos and e-mails in a pool of child processes, so hostile input never runs on the server's main
  * thread and cannot take its memory: each child's whole resident memory (pdf.js buffers, canvases and
  * tesseract included, not only the V8 heap) is sampled while it works, and a child over its memory or time
  * budget is SIGKILLed, its input refused with a reason, and a fresh child started for the next job.
@@ -130,6 +136,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
   const memoryMb = (options.memoryMb ?? 512) + (entry.fromSource ? SOURCE_OVERHEAD_MB : 0);
   const timeoutMs: Record<Kind, number> = {
     pdf: options.pdfTimeoutMs ?? 30_000,
+    image: options.pdfTimeoutMs ?? 30_000,
     email: options.emailTimeoutMs ?? 5_000,
   };
   const maxQueued = options.maxQueued ?? 32;
@@ -360,6 +367,10 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     extractPdf(bytes: Uint8Array | readonly Uint8Array[], maxPages: number): Promise<Extraction> {
       return submit(bytes, (doc) => ({ kind: 'pdf', doc, maxPages }), 'refuse');
     },
+    /** The fields of a photo of a receipt; refusals as for a PDF. */
+    extractImage(bytes: Uint8Array | readonly Uint8Array[]): Promise<Extraction> {
+      return submit(bytes, (doc) => ({ kind: 'image', doc }), 'refuse');
+    },
     /**
      * The fields of an e-mail as the provider sends it: written for a reader as it arrives, unwrapped to
      * RFC 822 there. Waits for room when the queue is full.
@@ -433,6 +444,8 @@ function readError(kind: Kind, error: { code?: string; message: string }): AppEr
   if (error.code === 'unreadable_answer') return new AppError('provider_failed', error.message);
   if (kind === 'email')
     return new AppError('invalid_input', `The message could not be read: ${error.message}`);
+  // A photo's reader words its refusals for the user already (packages/extract/src/image.ts, PhotoError).
+  if (kind === 'image') return new AppError('invalid_input', error.message);
   const message =
     (error.code && DOCUMENT_MESSAGES[error.code]) ?? `The PDF could not be read: ${error.message}`;
   return new AppError(error.code === 'not_pdf' ? 'unsupported_type' : 'invalid_input', message);

@@ -1,10 +1,11 @@
 /// <reference path="./pdfjs-worker.d.ts" />
 /**
- * The extraction child process (forked by extraction-pool.ts): reads one PDF or e-mail at a time and
+ * The extraction child process (forked by extraction-pool.ts): reads one PDF, photo or e-mail at a time and
  * answers over IPC. It holds no state worth keeping, so the pool may SIGKILL it at any moment.
  */
 import { readFileSync } from 'node:fs';
 import { extractEmail } from '@warrantly/extract/email';
+import { extractImage } from '@warrantly/extract/image';
 import { extractPdf } from '@warrantly/extract/pdf';
 import type { Extraction } from '@warrantly/extract/types';
 import { type RawMessage, rfc822Of } from '../../../providers/mail';
@@ -13,6 +14,7 @@ import type { Handed } from './handoff';
 /** What a reader is asked to read: the document as handed over, and how to read it. */
 export type WorkerTask = { doc: Handed } & (
   | { kind: 'pdf'; maxPages: number }
+  | { kind: 'image' }
   | { kind: 'email'; wrapping: RawMessage['wrapping'] }
 );
 
@@ -26,9 +28,9 @@ export type WorkerAnswer =
 function run(job: WorkerJob): Promise<Extraction> {
   // The pool removes the file once the job is over, whatever became of this process.
   const bytes = 'file' in job.doc ? readFileSync(job.doc.file) : job.doc.bytes;
-  return job.kind === 'pdf'
-    ? extractPdf(bytes, { maxPages: job.maxPages })
-    : extractEmail(rfc822Of({ bytes, wrapping: job.wrapping }));
+  if (job.kind === 'pdf') return extractPdf(bytes, { maxPages: job.maxPages });
+  if (job.kind === 'image') return extractImage(bytes);
+  return extractEmail(rfc822Of({ bytes, wrapping: job.wrapping }));
 }
 
 const send = (answer: WorkerAnswer) => process.send?.(answer);
@@ -47,7 +49,8 @@ process.on('message', async (job: WorkerJob) => {
 // The server went away (even by SIGKILL): nothing is left to answer to.
 process.on('disconnect', () => process.exit(0));
 // pdf.js and its worker half (which it would otherwise import on the first document) load before the child
-// says it is ready, so a job's time limit counts only the job's own work.
+// says it is ready, so a job's time limit counts only the job's own work; sharp and tesseract.js are loaded
+// already (image.ts imports them), heic-decode on the first HEIC photo.
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(
   'pdfjs-dist/legacy/build/pdf.worker.mjs'
 );
