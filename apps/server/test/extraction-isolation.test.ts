@@ -241,7 +241,8 @@ describe.each(DIALECTS)('documents read in child processes on %s', (dialect) => 
       const logs: { msg?: string; kind?: string }[] = [];
       const app = await createTestApp(dialect, {
         endpoints: sandboxEndpoints(sandbox),
-        extraction: { memoryMb: 400 },
+        // The memory watchdog is under test: on a loaded machine the 5 s e-mail time limit could fire first.
+        extraction: { memoryMb: 400, emailTimeoutMs: 60_000 },
         logTo: { level: 'info', write: (line) => logs.push(JSON.parse(line)) },
       });
       t = app;
