@@ -10,6 +10,17 @@ describe('order numbers', () => {
   ])('reads %j', (lines, id) => {
     expect(findOrderNumber(lines)?.id).toBe(id);
   });
+  it("passes over the numbers of a card terminal's slip inside a till receipt", () => {
+    const lines = [
+      '* * Kundenbeleg * *',
+      'Beleg-Nr.  4711',
+      'Trace-Nr.  123456',
+      'Betrag EUR 12,00',
+      '03.02.2024  10:58  Bon-Nr.:815',
+    ];
+    expect(findOrderNumber(lines)?.id).toBe('815');
+    expect(findOrderNumber(['Beleg-Nr.  4711', 'Bon-Nr.:815'])?.id).toBe('4711');
+  });
   it('ignores a label without a number', () => {
     expect(findOrderNumber(['Order confirmed. Call 555-0100.'])).toBeNull();
   });

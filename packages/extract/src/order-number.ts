@@ -22,6 +22,17 @@ const ORDER_LABELS: [RegExp, number][] = [
 const LOCATOR_LABEL =
   /\b(?:confirmation\s*(?:code|number|#|no\.?)|record\s*locator|booking\s*(?:code|reference)|reservation\s*code|pnr|buchungscode|code\s*de\s*réservation|código\s*de\s*reserva)\s*[:#]?\s*/i;
 
+/**
+ * The card terminal's slip printed inside a till receipt ("Kundenbeleg", "Merchant copy"): its numbers
+ * (slip, trace, terminal, approval) identify the card payment, not the purchase.
+ */
+const CARD_SLIP =
+  /\b(kundenbeleg|händlerbeleg|haendlerbeleg|customer\s*copy|merchant\s*copy|cardholder\s*copy|card\s*receipt|kartenzahlung|ticket\s*client|ticket\s*commerçant|terminal[\s-]*id|trace[\s-]*(nr|no)|genehmigungs[\s-]*nr|approval\s*code|auth(orization)?\s*code)\b/i;
+/** The slip's own numbers, whatever receipt prints them. */
+const SLIP_NUMBER = /\b(beleg|trace|terminal|transaction|auth|approval|genehmigung)/i;
+/** Lines after a slip's heading that still belong to the slip. */
+const SLIP_LINES = 10;
+
 const ID_TOKEN = /^#?\s*([A-Z0-9][A-Z0-9\-_/.]{2,40}[A-Z0-9]|[A-Z0-9]{3,})/i;
 
 /**
@@ -31,7 +42,10 @@ const ID_TOKEN = /^#?\s*([A-Z0-9][A-Z0-9\-_/.]{2,40}[A-Z0-9]|[A-Z0-9]{3,})/i;
  */
 export function findOrderNumber(lines: string[]): { id: string; confidence: number; signal: string } | null {
   let best: { id: string; weight: number; line: number } | null = null;
+  let slipUntil = -1;
   for (const [i, line] of lines.entries()) {
+    if (CARD_SLIP.test(line)) slipUntil = i + SLIP_LINES;
+    const inSlip = i <= slipUntil;
     // Travel bookings name themselves by a record locator: five to eight capital letters and digits.
     const locator = LOCATOR_LABEL.exec(line);
     if (locator) {
@@ -54,7 +68,8 @@ export function findOrderNumber(lines: string[]): { id: string; confidence: numb
       if (/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(token)) continue;
       const digits = token.replace(/\D/g, '').length;
       if (digits < 2 || (digits < 3 && !/[A-Z]/i.test(token))) continue;
-      if (!best || weight > best.weight) best = { id: token.replace(/^#/, ''), weight, line: i };
+      const weighed = inSlip && SLIP_NUMBER.test(m[0]) ? 1 : weight;
+      if (!best || weighed > best.weight) best = { id: token.replace(/^#/, ''), weight: weighed, line: i };
       break;
     }
   }
