@@ -32,3 +32,15 @@ export const ReceiptDetail = z.object({
   extracted: z.record(z.string(), z.unknown()).nullable(),
 });
 export type ReceiptDetail = z.infer<typeof ReceiptDetail>;
+
+/**
+ * The photo types `POST /api/v1/receipt-photo/` reads (multipart field `file`, at most MAX_UPLOAD_BYTES);
+ * the server tells them by their bytes, and refuses a file whose declared type is another one.
+ */
+export const RECEIPT_PHOTO_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;

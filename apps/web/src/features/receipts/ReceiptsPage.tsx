@@ -13,6 +13,7 @@ import { usePagedItems } from '@/components/use-paged-items';
 import { possessive } from '@/lib/format';
 import { ReceiptCard } from './components/ReceiptCard';
 import { ReceiptDetailModal } from './components/ReceiptDetailModal';
+import { ScanReceiptButton } from './components/ScanReceiptButton';
 import { UploadReceiptModal } from './components/UploadReceiptModal';
 import { useDeleteReceiptMutation, useGetReceiptsQuery } from './receipts-api';
 
@@ -39,9 +40,12 @@ export function ReceiptsPage() {
       <PageHeader
         title={`${possessive(name)} Receipts`}
         actions={
-          <ActionButton icon="upload" onClick={() => setIsUploading(true)}>
-            Upload Receipt
-          </ActionButton>
+          <>
+            <ActionButton icon="upload" onClick={() => setIsUploading(true)}>
+              Upload Receipt
+            </ActionButton>
+            <ScanReceiptButton />
+          </>
         }
       />
       {isLoading ? (

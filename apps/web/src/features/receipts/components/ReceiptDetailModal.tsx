@@ -85,7 +85,13 @@ export function ReceiptDetailModal({ orderId, onClose }: { orderId: string; onCl
               </dl>
             </details>
           )}
-          {detail.file && <ReceiptFileViewer orderId={detail.order_id} fileName={detail.file.name} />}
+          {detail.file && (
+            <ReceiptFileViewer
+              orderId={detail.order_id}
+              fileName={detail.file.name}
+              mime={detail.file.mime}
+            />
+          )}
         </div>
       )}
     </Modal>

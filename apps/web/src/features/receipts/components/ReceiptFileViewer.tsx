@@ -4,13 +4,24 @@ import { useAppDispatch } from '@/app/hooks';
 import { Icon } from '@/components/Icon';
 
 /**
- * Opens the stored receipt file: fetched with the bearer token into a blob URL, shown inline and
- * openable in a new tab. The blob URL is released when the modal closes.
+ * Opens the stored receipt file: fetched with the bearer token into a blob URL, shown inline (a PDF in a
+ * frame, a photo as an image) and openable in a new tab. The blob URL is released when the modal closes.
  */
-export function ReceiptFileViewer({ orderId, fileName }: { orderId: string; fileName: string }) {
+export function ReceiptFileViewer({
+  orderId,
+  fileName,
+  mime,
+}: {
+  orderId: string;
+  fileName: string;
+  mime: string;
+}) {
   const dispatch = useAppDispatch();
   const [url, setUrl] = useState<string | null>(null);
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  // Browsers other than Safari cannot show HEIC: the photo is then offered as a download.
+  const [isShowable, setIsShowable] = useState(true);
+  const isPhoto = mime.startsWith('image/');
 
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
 
@@ -29,19 +40,33 @@ export function ReceiptFileViewer({ orderId, fileName }: { orderId: string; file
   if (url) {
     return (
       <div className="space-y-2">
-        <iframe
-          title={`Receipt file ${fileName}`}
-          src={url}
-          className="h-96 w-full rounded-lg border border-slate-200"
-        />
+        {!isPhoto ? (
+          <iframe
+            title={`Receipt file ${fileName}`}
+            src={url}
+            className="h-96 w-full rounded-lg border border-slate-200"
+          />
+        ) : isShowable ? (
+          <img
+            src={url}
+            alt={`Receipt ${fileName}`}
+            onError={() => setIsShowable(false)}
+            className="max-h-96 w-full rounded-lg border border-slate-200 object-contain"
+          />
+        ) : (
+          <p className="text-sm text-slate-700">
+            This browser cannot show {fileName}; download it to see it.
+          </p>
+        )}
         <a
           href={url}
           target="_blank"
           rel="noopener"
+          {...(isPhoto && !isShowable ? { download: fileName } : {})}
           className="inline-flex items-center gap-2 font-semibold text-blue-700 underline"
         >
           <Icon name="external" className="size-4" />
-          Open {fileName} in a new tab
+          {isPhoto && !isShowable ? `Download ${fileName}` : `Open ${fileName} in a new tab`}
         </a>
       </div>
     );
