@@ -12,6 +12,21 @@ describe('extractionFromLines', () => {
       text: 'Latte 3.50\nTOTAL 3.50',
     });
   });
+  it('reads a bare $ as the dollar of the country whose tax registration the receipt prints', () => {
+    const lines = [
+      'Maple Hardware',
+      'Toronto ON M5V 2T6',
+      'HST # 81234 5678',
+      'Hammer $40.00',
+      'HST $5.20',
+      'Total $45.20',
+    ];
+    expect(extractionFromLines('text', { lines, cut: false })).toMatchObject({
+      total: '45.20',
+      currency: 'CAD',
+    });
+    expect(extractionFromLines('text', { lines: ['Deli', 'Total $9.50'], cut: false }).currency).toBe('USD');
+  });
   it('takes a PDF listing products without a total for an order, a till receipt not', () => {
     const lines = ['Coffee maker off-white  20.00'];
     const pdf = extractionFromLines('pdf', { lines, cut: false }, 1);

@@ -79,7 +79,9 @@ export function readFields(
       ? { value: Number(total.amount.decimal).toFixed(2), confidence: total.confidence, signal: total.signal }
       : null,
   );
-  const currency = s?.currency ?? total?.amount.currency ?? detected ?? null;
+  // A bare "$" reads as US dollars; the document (or its sender) may say which dollar it is.
+  const otherDollar = total?.amount.currency === 'USD' && detected?.endsWith('D') && detected !== 'USD';
+  const currency = s?.currency ?? (otherDollar ? detected : total?.amount.currency) ?? detected ?? null;
   if (currency) {
     confidence.currency = s?.currency ? structuredConfidence : total?.amount.currency ? 0.9 : 0.6;
     if (currencySignal) signals.push(currencySignal);

@@ -51,6 +51,21 @@ const WORD_CURRENCY: [RegExp, string][] = [
 ];
 
 /**
+ * What says which dollar a bare "$" is when the sender's domain does not: the country's tax and business
+ * registrations and its postcodes (a country's name alone is as likely a destination or a legal notice).
+ */
+const DOLLAR_COUNTRY: [RegExp, string][] = [
+  [
+    // "HST" and "PST" alone are also time zones: the tax is known by its registration number.
+    /\b(gst\/hst|hst\s?(?:#|no\.?|reg\w*|\d{5,})|qst|tvq)\b|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE)\s[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/i,
+    'CAD',
+  ],
+  [/\b(abn|pty\.? ltd)\b|\b(?:NSW|VIC|QLD|TAS|ACT)\s\d{4}\b/i, 'AUD'],
+  [/\bnzbn\b/i, 'NZD'],
+  [/\buen\s?(?:no\.?|:)/i, 'SGD'],
+];
+
+/**
  * The document's currency: the currency its amounts are written in most often, else what its words or
  * sender's country say. Null when nothing says.
  * @example detectCurrency('Total: 1.125,00 €') //=> 'EUR'
@@ -80,8 +95,10 @@ export function detectCurrency(
   const tldCurrency = tld ? TLD_CURRENCY[tld] : undefined;
   if (best) {
     // A bare "$" in a Canadian or Australian shop's mail is their dollar.
-    if (best[0] === 'USD' && tldCurrency && tldCurrency.endsWith('D') && !/\bUSD\b|US\$/.test(text)) {
-      return { currency: tldCurrency, signal: `currency:$+tld:${tld}` };
+    if (best[0] === 'USD' && !/\bUSD\b|US\$/.test(text)) {
+      if (tldCurrency?.endsWith('D')) return { currency: tldCurrency, signal: `currency:$+tld:${tld}` };
+      const country = DOLLAR_COUNTRY.find(([re]) => re.test(text));
+      if (country) return { currency: country[1], signal: `currency:$+words:${country[1]}` };
     }
     return { currency: best[0], signal: `currency:${best[0]}` };
   }
