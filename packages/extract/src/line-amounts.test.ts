@@ -21,6 +21,10 @@ describe('amountsIn', () => {
     expect(amountsIn('VAT 17.00')).toMatchObject([{ decimal: '17.00', currency: null, index: 4 }]);
     expect(amountsIn('EUR 17.00')).toMatchObject([{ decimal: '17.00', currency: 'EUR', index: 0 }]);
   });
+  it('never reads an IP address or a version number as money', () => {
+    expect(amountsIn('Dedicated server 10.0.12.34  49.00')).toMatchObject([{ decimal: '49.00' }]);
+    expect(amountsIn('Firmware 2.4.1 update')).toEqual([]);
+  });
   it('skips a date written before an amount', () => {
     expect(amountsIn('Delivered 12/03/2025 for 5.00').map((a) => a.decimal)).toEqual(['5.00']);
   });

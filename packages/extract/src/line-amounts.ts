@@ -23,6 +23,8 @@ export function amountsIn(line: string, allowIntegers = false): LineAmount[] {
     const raw = m[0].trim();
     const after = line.slice(m.index + m[0].length, m.index + m[0].length + 2);
     if (after.startsWith('%') || /^\s?x\b/i.test(after)) continue;
+    // Part of a longer dotted token: an IP address, a version, a date with dots ("10.0.0.12", "v2.4.1").
+    if (/[\d.]/.test(line.charAt(m.index - 1)) || /^[.,]\d/.test(after)) continue;
     if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/.test(line.slice(m.index))) continue;
     // MONEY separates digit groups by one character, so one space is all a group gap holds.
     const grouped = raw.replace(/\s(?=\d{3}\b)/g, '');
