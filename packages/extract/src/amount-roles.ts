@@ -23,7 +23,7 @@ export interface LabelRole {
 
 const STRONG_TOTAL =
   /\b(grand\s*total|order\s*total|total\s*paid|amount\s*paid|total\s*amount|total\s*due|amount\s*due|balance\s*due|total\s*charged|payment\s*total|invoice\s*total|total\s*price|total\s*\(incl|total\s*incl\w*|total\s*inc\.?\s*(gst|vat|tax)|final\s*total|total\s*after|gesamtbetrag|gesamtsumme|rechnungsbetrag|endbetrag|zahlbetrag|zu\s*zahlen|bruttobetrag|summe\s*brutto|gesamt\s*brutto|gesamtpreis|montant\s*total|total\s*ttc|net\s*à\s*payer|montant\s*ttc|importe\s*total|total\s*a\s*pagar|totale\s*(da\s*pagare|ordine|fattura)?|totaal(bedrag)?|te\s*betalen|jumlah(\s*bayaran)?|total\s*sales|total\s*rounded|rounded\s*total|nett\s*total)\b/i;
-const WEAK_TOTAL = /\b(total|summe|gesamt|montant|importe|totale|amount)\b/i;
+const WEAK_TOTAL = /\b(total|summe|gesamt|brutto|montant|importe|totale|amount)\b/i;
 
 // Checked before the totals: "Total tax", "Subtotal" and "Total excl. VAT" carry the word "total".
 const SUBTOTAL =

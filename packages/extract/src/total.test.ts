@@ -86,6 +86,12 @@ describe('findTotal', () => {
     });
     expect(findTotal(['Kettle 20.00', 'Mug 13.00', 'Total 33.00'])?.confidence).toBe(0.7);
   });
+  it('reads an invoice that states Netto, MwSt and Brutto', () => {
+    expect(findTotal(['Server CX22  10,00', 'Netto 10,00', 'MwSt 19% 1,90', 'Brutto 11,90'])).toMatchObject({
+      amount: { decimal: '11.90' },
+      signal: 'label:total@3+subtotal-adds-up',
+    });
+  });
   it('never reads a count or a weight as money', () => {
     expect(findTotal(['Total items 3', 'Total 12.50'])?.amount.decimal).toBe('12.50');
   });
