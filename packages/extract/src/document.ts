@@ -2,7 +2,7 @@ import { withColumnPairs } from './columns';
 import { detectCurrency, detectDateOrder } from './locale';
 import { findMerchantInText } from './merchant-in-text';
 import { findOrderNumber } from './order-number';
-import { findProducts } from './products';
+import { productReader } from './products';
 import { findPurchaseDate } from './purchase-date';
 import type { StructuredOrder } from './structured';
 import { findTotal } from './total';
@@ -48,13 +48,14 @@ export function readFields(
   const { currency: detected, signal: currencySignal } = detectCurrency(text, options.senderDomain ?? null);
   const order = detectDateOrder(text, s?.currency ?? detected);
 
-  const total = findTotal(lines, (line) => lineSum(findProducts(lines, line)));
+  const productsUpTo = productReader(lines);
+  const total = findTotal(lines, (line) => lineSum(productsUpTo(line)));
   const paired = withColumnPairs(lines);
   const orderNumber = findOrderNumber(paired);
   const date = findPurchaseDate(paired, order);
   const merchant = findMerchantInText(lines);
   const totalLine = total ? Number(/@(\d+)/.exec(total.signal)?.[1] ?? Number.NaN) : Number.NaN;
-  const products = findProducts(lines, Number.isFinite(totalLine) ? totalLine : null);
+  const products = productsUpTo(Number.isFinite(totalLine) ? totalLine : null);
 
   const pick = <T>(
     field: string,

@@ -1,0 +1,471 @@
+import { findDates } from './dates';
+import { trimEndWhile } from './limits';
+import { amountsIn, type LineAmount } from './line-amounts';
+import { type SummaryRole, summaryRole } from './summary-lines';
+
+/**
+ * What one line of an order is to the product list:
+ * - `item`: a name with its line amount ("Kettle  2  € 49,90");
+ * - `name`: words without an amount (a product name whose amount is on another line, or any other text);
+ * - `money`: amounts without a name ("EUR 13,00", "($1.69/lb) $1.76");
+ * - `unit`: a quantity times a unit price ("2 Stk x 0,29", "1 X 35.00", "2.50*3", "@RM18.90");
+ * - `qty`: a quantity alone ("2", "Quantity: 1", "1X 000001010646");
+ * - `summary`: a subtotal, tax, shipping, payment or other summary label (summary-lines.ts);
+ * - `header`: the column heads of an item table ("QTY  DESCRIPTION  PRICE", "Artikel Menge Preis");
+ * - `label`: "Sold by: …", "Condition: New", a date line, anything else that only describes;
+ * - `code`: numbers and codes without words (barcodes, tax classes, "EZ08 - 6/12").
+ */
+export type RowKind = 'item' | 'name' | 'money' | 'unit' | 'qty' | 'summary' | 'header' | 'label' | 'code';
+
+/** One line read for the product list. */
+export interface Row {
+  kind: RowKind;
+  /** The line as printed, trimmed. */
+  text: string;
+  /** The product words of the line, without quantity, codes and amount columns ('' when none). */
+  name: string;
+  /** The line amount: the last money amount printed after the name. */
+  price: LineAmount | null;
+  /** Amounts printed after the name (the line amount last). */
+  amounts: number;
+  /** A quantity printed on the line ("2 x", "1 of:", a quantity column, "Qty: 2"). */
+  quantity: number | null;
+  /** The line starts with a quantity that says a product follows ("2 x …", "1 of: …"). */
+  isQuantityLed: boolean;
+  /** For `summary`: the role its label names. */
+  role: SummaryRole | null;
+  /** For `code`: it holds letters (a wrapped fragment such as "I" or "D FISH" may continue a name). */
+  hasLetters: boolean;
+}
+
+/** Words printed among amounts that are no part of a name: currencies, tax classes, units. */
+const NOT_NAME_WORDS = new Set([
+  'eur',
+  'usd',
+  'gbp',
+  'chf',
+  'myr',
+  'inr',
+  'rm',
+  'rs',
+  'dh',
+  'sr',
+  'zr',
+  'zrl',
+  'stk',
+  'st',
+  'pcs',
+  'pc',
+  'kg',
+  'lb',
+  'lbs',
+  'each',
+  'ea',
+  'ht',
+  'ttc',
+  'incl',
+  'inkl',
+  'excl',
+  'net',
+  'per',
+  'mois',
+  'month',
+  'kwh',
+]);
+
+/** Column heads of item tables; one of ITEM_HEADS must be among them. */
+const ITEM_HEADS = new Set([
+  'item',
+  'items',
+  'article',
+  'articles',
+  'artikel',
+  'articolo',
+  'articoli',
+  'artículo',
+  'artículos',
+  'description',
+  'desc',
+  'beschreibung',
+  'bezeichnung',
+  'désignation',
+  'designation',
+  'descripción',
+  'descripcion',
+  'descrizione',
+  'omschrijving',
+  'product',
+  'products',
+  'produkt',
+  'produkte',
+  'produit',
+  'produits',
+  'producto',
+  'productos',
+  'prodotto',
+  'prodotti',
+  'qty',
+  'quantity',
+  'menge',
+  'anzahl',
+  'qte',
+  'qté',
+  'quantité',
+  'cantidad',
+  'cant',
+  'quantità',
+  'qtà',
+  'aantal',
+  'hoeveelheid',
+  'pos',
+  'position',
+  'title',
+  'titel',
+  'leistung',
+  'service',
+]);
+const OTHER_HEADS = new Set([
+  'price',
+  'preis',
+  'prix',
+  'precio',
+  'prezzo',
+  'prijs',
+  'unit',
+  'u',
+  'p',
+  's',
+  'p.u',
+  'each',
+  'amount',
+  'betrag',
+  'montant',
+  'importe',
+  'importo',
+  'bedrag',
+  'total',
+  'totaal',
+  'totale',
+  'summe',
+  'gesamt',
+  'tax',
+  'vat',
+  'gst',
+  'mwst',
+  'ust',
+  'tva',
+  'iva',
+  'btw',
+  'rate',
+  'rm',
+  'eur',
+  'usd',
+  'code',
+  'disc',
+  'discount',
+  'rabatt',
+  'net',
+  'netto',
+  'gross',
+  'brutto',
+  'no',
+  'nr',
+  'ordered',
+  'bestellte',
+  'per',
+  'stuk',
+  'incl',
+  'excl',
+  'sku',
+  'ref',
+  'name',
+  'art',
+  'kunde',
+  'lief',
+  'gtin',
+  'ean',
+  'qnty',
+  'u/p',
+  'up',
+  'rm',
+  'menu',
+  'ohne',
+  'mit',
+  'pro',
+  'je',
+  'of',
+  'de',
+]);
+const isHeadWord = (word: string) =>
+  ITEM_HEADS.has(word) ||
+  OTHER_HEADS.has(word) ||
+  /(?:preis|price|betrag|amount|prijs|prix|summe|satz|total)$/.test(word);
+
+/** Money written right before a unit is a size, not an amount ("1,1l", "15,4''", "0.38mm", "4.5KG"). */
+const UNIT_AFTER =
+  /^ ?(?:ml|cl|dl|l|kg|mg|g|cm|mm|km|gb|tb|mb|mah|oz|lbs?|inch|in|m|w|kw|v)(?![\p{L}])|^(?:'|"|′|″|-inch|[x×]\d)/iu;
+
+/** Money written before "/unit" is a unit price ("1,89 €/Kg", "($1.69/lb)", "29,50 €/mois"). */
+const PER_UNIT_AFTER = /^ ?\/ ?\p{L}/u;
+
+/** Words of a text: runs of letters of at least `min` characters. */
+function words(text: string, min = 3): string[] {
+  return (text.match(/\p{L}+/gu) ?? []).filter((w) => w.length >= min);
+}
+
+/** True when the text holds a word that may belong to a name. */
+function hasNameWord(text: string): boolean {
+  return words(text).some((w) => !NOT_NAME_WORDS.has(w.toLowerCase()));
+}
+
+/**
+ * Short letter groups that still make a name ("B.R.C A10 1.7X4M"): five letters or more, in two groups or
+ * more, at least as many letters as digits, and not a list of tax classes ("ZR/OS/EZ").
+ */
+function hasLetterRuns(text: string): boolean {
+  const runs = (text.match(/\p{L}+/gu) ?? []).filter((w) => !NOT_NAME_WORDS.has(w.toLowerCase()));
+  const letters = runs.join('').length;
+  const digits = text.match(/\d/g)?.length ?? 0;
+  return letters >= 5 && runs.length >= 2 && letters >= digits && !/^[A-Z]{1,3}(?:\/[A-Z]{1,3})+$/.test(text);
+}
+
+/** Where an amount that starts at `index` ends: past its prefix, digits and separators, and currency. */
+function amountEnd(line: string, index: number): number {
+  let at = index;
+  while (at < line.length && !/[\d-]/.test(line.charAt(at)) && at - index < 5) at += 1;
+  while (at < line.length && /[\d.,'’-]/.test(line.charAt(at))) at += 1;
+  const suffix = /^ ?(?:€|£|₹|[A-Z]{3}\b)/.exec(line.slice(at, at + 5));
+  return suffix ? at + suffix[0].length : at;
+}
+
+interface Money extends LineAmount {
+  end: number;
+  /** A unit price ("/kg") or a size ("500ml"): never the line amount. */
+  isAside: boolean;
+}
+
+/** The amounts of a line with where they end, sizes dropped and unit prices marked. */
+function moneyIn(line: string): Money[] {
+  const out: Money[] = [];
+  for (const amount of amountsIn(line)) {
+    const end = amountEnd(line, amount.index);
+    const raw = line.slice(amount.index, end);
+    // A price has cents or a currency sign: "2.0", "1.7" or "PEN 6" are sizes, versions and model names.
+    if (!/[.,]\d{2}(?!\d)/.test(raw) && !/[€£$¥₹]/.test(raw)) continue;
+    const after = line.slice(end, end + 7);
+    if (UNIT_AFTER.test(after)) continue;
+    const before = line.slice(Math.max(0, amount.index - 2), amount.index);
+    out.push({ ...amount, end, isAside: PER_UNIT_AFTER.test(after) || before.includes('@') });
+  }
+  return out;
+}
+
+/** Quantity-led names: "2 x Kettle", "1 of: Kettle", "2 (1.04 lb) of: Broccoli", "1 Exemplar(e) von: Buch". */
+const QUANTITY_LED =
+  /^(\d{1,4}(?:[.,]\d{1,3})?)\s?(?:\([^()]{0,20}\)\s?)?(?:(?:lb|lbs|kg|g|stk|pcs|pc|st)\.?\s)?(?:[x×]\s|(?:of|von|de|di|van|exemplar\(e\) von):\s?)/i;
+const QUANTITY_LABEL =
+  /^(?:qty|quantity|menge|anzahl|anz\.|quantité|qté|cantidad|cant\.|quantità|aantal)\s?:?\s?(\d{1,4})(?:\s|$)/i;
+/** "2 Stk x 0,29", "0,832 kg x 1,59 EUR/kg", "1 X 35.00", "2 * RM 18.77": a quantity, then a unit price. */
+const TIMES_UNIT = /^(\d{1,4}(?:[.,]\d{1,3})?)\s?(?:(?:stk|pcs|pc|st|kg|g|lb|lbs)\.?\s?)?[x×*] {0,3}\S/i;
+/** "2.50*3", "7.99 x 2": a unit price, then a quantity. */
+const UNIT_TIMES = /^[^\p{L}\d]{0,4}\d{1,6}[.,]\d{2}\s?[x×*]\s?(\d{1,4})$/iu;
+const BARE_QUANTITY = /^(\d{1,3})(?:\s?(?:x|pcs|stk|st)\.?)?$/i;
+/** "1X 000001010646": a quantity before a barcode. */
+const QUANTITY_CODE = /^(\d{1,3})\s?x\s\d{4,}$/i;
+const LABEL = /^\p{L}[\p{L}.'’/&() -]{0,40}:(?:\s|$)/u;
+/** Lines that describe the product above them: its seller, its condition ("Fulfilled by Amazon £8.99"). */
+const DESCRIBING =
+  /^(?:sold by|fulfilled by|dispatched by|shipped by|ships from|verkauft von|verkauf durch|versand durch|vendu par|expédié par|vendido por|enviado por|venduto da|spedito da|verkocht door|verzonden door|condition|zustand|état|estado|condizione|staat)(?![\p{L}])/iu;
+/** "Order #202-4472916", "Invoice no. 42": a document's reference, not a product. */
+const REFERENCE =
+  /^(?:order|bestellung|commande|pedido|ordine|bestelling|invoice|rechnung|facture|factura|fattura|factuur|receipt|booking|reservation|confirmation|document)(?:\s?(?:#|no\.?|nr\.?|number|nummer|numéro|número|id))?\s?[:#]?\s?/i;
+/** The rest of a reference line is one token with four digits or more. */
+function isReference(text: string): boolean {
+  const label = REFERENCE.exec(text);
+  if (!label) return false;
+  const rest = text.slice(label[0].length);
+  return rest.length > 0 && !/\s/.test(rest) && (rest.match(/\d/g)?.length ?? 0) >= 4;
+}
+const TAX_CLASS = /^(?:[A-Z]{1,2}\*?|\*+)$/;
+
+const readNumber = (text: string) => Number(text.replace(',', '.'));
+
+/** A quantity column among the amount columns ("0,00 21 %  1 PCS  0,00"): with its unit, or a bare count. */
+function countsBetween(columns: string): { counted: number | null; bare: number | null } {
+  let bare: number | null = null;
+  for (const m of columns.matchAll(
+    /(?:^|\s)(\d{1,4}(?:[.,]\d{1,3})?)(?:\s?(stk|stück|pcs|pc|st|x|kg|g))?\.?(?=\s|$)/gi,
+  )) {
+    const after = columns.slice((m.index ?? 0) + m[0].length).trimStart();
+    if (after.startsWith('%')) continue;
+    if (m[2]) return { counted: readNumber(m[1] as string), bare };
+    bare ??= /[.,]/.test(m[1] as string) ? null : Number(m[1]);
+  }
+  return { counted: null, bare };
+}
+
+/** The name part of a line: codes, quantity and rate columns around it dropped (columns are 2+ spaces). */
+function cleanName(text: string): { name: string; quantity: number | null } {
+  let quantity: number | null = null;
+  const columns = text
+    .split(/ {2,}|\t/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+  // Leading position numbers, quantities and article codes: "1  TB100A4  Trennblätter A4", "1,00  Gestaltung".
+  while (columns.length > 1) {
+    const first = columns[0] as string;
+    if (/^\d{1,4}(?:[.,]\d{1,3})?$/.test(first)) {
+      quantity = readNumber(first);
+      columns.shift();
+    } else if (!first.includes(' ') && /\d/.test(first) && /\p{L}/u.test(first)) columns.shift();
+    else break;
+  }
+  // Trailing columns without a name word: prices per unit, quantities, rates ("9,9000  20 Stk  19 %").
+  let counted: number | null = null;
+  while (columns.length > 1 && !hasNameWord(columns[columns.length - 1] as string)) {
+    const last = columns.pop() as string;
+    const count = /^(\d{1,5}(?:[.,]\d{1,3})?)(?:\s?(?:stk|pcs|pc|st|x|g|kg|l))?\.?$/i.exec(last);
+    if (count) counted = readNumber(count[1] as string);
+  }
+  // "Desk lamp 3 pcs": a count with its unit closing the name column.
+  const inName = / (\d{1,3}) (?:pcs|pc|stk|stück|st|x)\.?$/i.exec(columns[columns.length - 1] ?? '');
+  if (inName && columns.length > 0) {
+    counted ??= Number(inName[1]);
+    columns[columns.length - 1] = (columns[columns.length - 1] as string).slice(0, inName.index);
+  }
+  quantity = counted ?? quantity;
+  // A tax class glued before the name ("SR:8PCS AA"), a format tag glued after it ("Case for Mars[Kindle Edition]").
+  let name = columns
+    .join(' ')
+    .replace(/^[A-Z]{1,3}:(?=\S)/, '')
+    .replace(/(?<=\S)\[[^[\]]{1,30}\]$/, '');
+  name = trimEndWhile(name, (c) => ' :-–|=*('.includes(c)).replace(/\s\(\d{6,}\)$/, '');
+  return { name: name.trim(), quantity };
+}
+
+const row = (kind: RowKind, fields: Partial<Row> = {}): Omit<Row, 'text'> => ({
+  kind,
+  name: '',
+  price: null,
+  amounts: 0,
+  quantity: null,
+  isQuantityLed: false,
+  role: null,
+  hasLetters: false,
+  ...fields,
+});
+
+/** True for a line that only says when ("Shipped on March 24, 2017", "Renews Mar 9, 2025"). */
+function isDateLine(text: string): boolean {
+  const dates = findDates(text);
+  if (dates.length === 0) return false;
+  let rest = text;
+  for (const d of dates) rest = rest.replace(d.raw, ' ');
+  return words(rest, 2).length <= 2;
+}
+
+/**
+ * Reads one line for the product list.
+ * @example readRow('2 x Kettle  49.90').kind //=> 'item'
+ * @example readRow('Shipping  4.95').kind //=> 'summary'
+ */
+export function readRow(line: string): Row {
+  const text = line.trim();
+  return { ...classify(text), text };
+}
+
+function classify(text: string): Omit<Row, 'text'> {
+  if (!/[\p{L}\d]/u.test(text)) return row('code');
+  const unitTimes = UNIT_TIMES.exec(text);
+  if (unitTimes) return row('unit', { quantity: Number(unitTimes[1]) });
+  if (text.startsWith('@')) return row('unit');
+  const quantityCode = QUANTITY_CODE.exec(text) ?? BARE_QUANTITY.exec(text);
+  if (quantityCode) return row('qty', { quantity: Number(quantityCode[1]) });
+  const quantityLabel = QUANTITY_LABEL.exec(text);
+  if (quantityLabel && !hasNameWord(text.slice(quantityLabel[0].length))) {
+    return row('qty', { quantity: Number(quantityLabel[1]) });
+  }
+  const times = TIMES_UNIT.exec(text);
+  if (times && !hasNameWord(text.slice(times[0].length - 1))) {
+    return row('unit', { quantity: readNumber(times[1] as string) });
+  }
+  if (isHeader(text)) return row('header');
+
+  const money = moneyIn(text);
+  // The amount columns start at the first amount after which no name word is printed.
+  const wordsAfter = new Array<boolean>(money.length + 1).fill(false);
+  for (let i = money.length - 1; i >= 0; i -= 1) {
+    const gap = text.slice((money[i] as Money).end, money[i + 1]?.index ?? text.length);
+    wordsAfter[i] = (wordsAfter[i + 1] as boolean) || hasNameWord(gap);
+  }
+  const first = wordsAfter.findIndex((hasWords, i) => i < money.length && !hasWords);
+  const trailing = first === -1 ? [] : money.slice(first);
+  const lineAmount = [...trailing].reverse().find((m) => !m.isAside) ?? null;
+
+  let body = lineAmount ? text.slice(0, (trailing[0] as Money).index) : text;
+  let quantity: number | null = null;
+  let isQuantityLed = false;
+  const led = QUANTITY_LED.exec(body) ?? QUANTITY_LABEL.exec(body);
+  if (led) {
+    quantity = readNumber(led[1] as string);
+    isQuantityLed = true;
+    body = body.slice(led[0].length);
+  }
+  const role = summaryRole(body);
+  if (role) return row('summary', { role, price: lineAmount });
+
+  if (DESCRIBING.test(body)) return row('label', { price: lineAmount });
+  if (lineAmount) {
+    // "2 * RM 18.77 UNI (2.25) = RM 37.55": a computation, not a name, when an amount with its currency leads.
+    if (/^[^\p{L}\d]*(?:[A-Z]{2,3}\s|[$€£]\s?)\d{1,6}[.,]\d{2}(?!\d)/u.test(body)) {
+      return row('money', { price: lineAmount, amounts: trailing.length });
+    }
+    const cleaned = cleanName(body);
+    const between = countsBetween(text.slice((trailing[0] as Money).index, lineAmount.index));
+    quantity ??= between.counted ?? cleaned.quantity ?? between.bare;
+    if (!hasNameWord(cleaned.name))
+      return row('money', { price: lineAmount, amounts: trailing.length, quantity });
+    if (isDateLine(cleaned.name)) return row('label');
+    return row('item', {
+      name: cleaned.name,
+      price: lineAmount,
+      amounts: trailing.length,
+      quantity,
+      isQuantityLed,
+    });
+  }
+
+  if (!isQuantityLed) {
+    // Tax classes ("SR", "B*") and a code alone in brackets ("(GTIN)", "(Art)") name nothing.
+    if (!(hasNameWord(text) || hasLetterRuns(text)) || TAX_CLASS.test(text) || /^\(\S+\)$/.test(text)) {
+      return row('code', { hasLetters: /\p{L}/u.test(text) && !/\d/.test(text) });
+    }
+    if (LABEL.test(text) || isReference(text) || isDateLine(text) || /^\*\s/.test(text)) return row('label');
+  }
+  const cleaned = cleanName(body);
+  if (!hasNameWord(cleaned.name) && !hasLetterRuns(cleaned.name)) return row('code');
+  return row('name', { name: cleaned.name, quantity: quantity ?? cleaned.quantity, isQuantityLed });
+}
+
+const headsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[\s/\\&().,:;|%*#-]+/)
+    .filter(Boolean);
+
+/** The column heads of an item table: no digits, every word a column word, one naming the item. */
+function isHeader(text: string): boolean {
+  if (/\d/.test(text) || text.length > 120 || text.endsWith(':')) return false;
+  const heads = headsOf(text);
+  return heads.length >= 1 && heads.every(isHeadWord) && heads.some((h) => ITEM_HEADS.has(h));
+}
+
+/**
+ * True for a line of column words only ("PRICE", "TOTAL(RM)", "Art-Nr"): after a header it continues
+ * the header (till receipts print one head per line).
+ * @example isHeadOnly('S/PRICE') //=> true
+ */
+export function isHeadOnly(line: string): boolean {
+  const heads = headsOf(line);
+  return !/\d/.test(line) && line.length <= 60 && heads.length > 0 && heads.every(isHeadWord);
+}
