@@ -21,16 +21,67 @@ export function hasPurchase(extraction: Extraction): boolean {
   return extraction.products.length > 0 || extraction.total !== null;
 }
 
-/** `success` when merchant, date and total were all read; `partial` otherwise. */
+/**
+ * `success` when merchant, date, total and at least one product line were all read; `partial` otherwise,
+ * which the app shows as needing review (a document with no readable product line is named after itself).
+ */
 export function extractionStatus(extraction: Extraction): 'success' | 'partial' {
-  return extraction.merchant && extraction.purchase_date && extraction.total ? 'success' : 'partial';
+  return extraction.merchant && extraction.purchase_date && extraction.total && extraction.products.length > 0
+    ? 'success'
+    : 'partial';
+}
+
+type DocumentWord = 'invoice' | 'receipt' | 'order';
+
+/** What a document calls itself, in the languages extraction reads; the first that matches wins. */
+const DOCUMENT_WORDS: [RegExp, DocumentWord][] = [
+  [/\b(?:invoice|rechnung|facture|factura|fattura|factuur|faktura)/i, 'invoice'],
+  [
+    /\b(?:receipt|quittung|kassenbon|kassenbeleg|beleg|bon|reçu|recibo|ricevuta|scontrino|kassabon|bonnetje)\b/i,
+    'receipt',
+  ],
+  [/\b(?:order|bestellung|commande|pedido|ordine|bestelling)\b/i, 'order'],
+];
+
+const wordIn = (text: string): DocumentWord | null =>
+  DOCUMENT_WORDS.find(([pattern]) => pattern.test(text))?.[1] ?? null;
+
+/**
+ * The word a document uses for itself: the label beside its number ("Rechnungsnummer R0005532486" is an
+ * invoice), else its subject or first lines, else what its kind usually is (an e-mail an order, a till
+ * receipt a receipt, a PDF an invoice).
+ */
+function documentWord(extraction: Extraction): DocumentWord {
+  const lines = (extraction.text ?? '').split('\n');
+  const id = extraction.order_id;
+  const at = id ? lines.findIndex((line) => line.includes(id)) : -1;
+  const labelled = at === -1 ? null : wordIn(`${lines[at - 1] ?? ''} ${lines[at]}`);
+  const fallback = extraction.kind === 'email' ? 'order' : extraction.kind === 'text' ? 'receipt' : 'invoice';
+  return (
+    labelled ?? wordIn(extraction.email?.subject ?? '') ?? wordIn(lines.slice(0, 20).join(' ')) ?? fallback
+  );
 }
 
 /**
- * Writes one purchase per product line of an extraction (one for the whole order when it lists none),
- * inside the caller's transaction: order number made unique per user, category from the product words,
- * warranty estimated from the category, consumables linked to the main product the user owns.
- * Lines already imported from the same source are left alone. Answers the ids written.
+ * The name of a purchase whose document shows no readable product line, in the document's own words:
+ * "Hetzner invoice R0005532486", or the merchant and the date when it prints no number. Never a bare
+ * shop name (nothing the user bought is called "Hetzner").
+ */
+export function documentTitle(extraction: Extraction, purchaseDate: string | null): string {
+  const word = documentWord(extraction);
+  const reference = extraction.order_id?.trim() || purchaseDate;
+  const head = extraction.merchant
+    ? `${extraction.merchant} ${word}`
+    : word.charAt(0).toUpperCase() + word.slice(1);
+  return reference ? `${head} ${reference}` : head;
+}
+
+/**
+ * Writes one purchase per product line of an extraction (one for the whole document when it lists none,
+ * named after the document and marked `partial` for review), inside the caller's transaction: order
+ * number made unique per user, category from the product words, warranty estimated from the category,
+ * consumables linked to the main product the user owns. Lines already imported from the same source are
+ * left alone. Answers the ids written.
  */
 export async function importExtraction(
   trx: Db,
@@ -42,17 +93,12 @@ export async function importExtraction(
 ): Promise<{ ids: number[]; orderId: string }> {
   const purchaseDate = extraction.purchase_date ?? from.fallbackDate;
   const merchant = extraction.merchant;
-  const lines =
-    extraction.products.length > 0
-      ? extraction.products
-      : [
-          {
-            name: merchant ? `${merchant} order` : 'Purchase',
-            quantity: 1,
-            price: extraction.total,
-            url: null,
-          },
-        ];
+  const hasLines = extraction.products.length > 0;
+  const lines = hasLines
+    ? extraction.products
+    : [{ name: documentTitle(extraction, purchaseDate), quantity: 1, price: extraction.total, url: null }];
+  // A purchase named after its document, not after what was bought, is one for the user to review.
+  const status = hasLines ? from.status : 'partial';
   const orderId = await uniqueOrderId(trx, userId, extraction.order_id, from);
   // The user's products are read only when a line is a consumable to link: most imports need none.
   let owned: Promise<repo.OwnedProduct[]> | undefined;
@@ -79,7 +125,7 @@ export async function importExtraction(
       warranty_expire_date: warranty,
       warranty_estimated: warranty ? 1 : 0,
       category,
-      status: from.status,
+      status,
       source: from.source,
       source_ref: from.sourceRef,
       line_no: lineNo,
