@@ -50,6 +50,14 @@ async function photoOfReceipt(browser: Browser, lines: [string, string][]): Prom
   return Buffer.from(dataUrl.split(',')[1] as string, 'base64');
 }
 
+/** Signs in with Google and opens the Receipts page. */
+async function openReceipts(signedInPage: (provider: 'google') => Promise<Page>) {
+  const page = await signedInPage('google');
+  const receipts = new ReceiptsPage(page);
+  await receipts.open(user);
+  return { page, receipts };
+}
+
 /** Takes a photo with "Scan a receipt": the camera on a phone, the file picker here. */
 async function scan(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
@@ -62,9 +70,7 @@ test.describe('receipt photos', () => {
     signedInPage,
     browser,
   }) => {
-    const page = await signedInPage('google');
-    const receipts = new ReceiptsPage(page);
-    await receipts.open(user);
+    const { page, receipts } = await openReceipts(signedInPage);
     // The camera on a phone; the PDF dialog beside it keeps its PDF-only picker.
     const camera = page.locator('input[type="file"][capture="environment"]');
     await expect(camera).toHaveAttribute('accept', 'image/*');
@@ -104,9 +110,7 @@ test.describe('receipt photos', () => {
     signedInPage,
     browser,
   }) => {
-    const page = await signedInPage('google');
-    const receipts = new ReceiptsPage(page);
-    await receipts.open(user);
+    const { page, receipts } = await openReceipts(signedInPage);
     const blank = await photoOfReceipt(browser, []);
     await scan(page, { name: 'table.jpg', mimeType: 'image/jpeg', buffer: blank });
     await receipts.alert.expectShown('No Data', 'No relevant data was found in the file.');

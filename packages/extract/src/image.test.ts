@@ -1,22 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { photoOfLandscape, photoOfReceipt, type ReceiptLine } from '../test/receipt-photo';
+import { HARBOUR_RECEIPT, photoOfLandscape, photoOfReceipt } from '../test/receipt-photo';
 import { extractImage, PhotoError, preparePhoto } from './image';
 
-const HARBOUR: ReceiptLine[] = [
-  'HARBOUR HARDWARE',
-  '21 Quay Street, Bristol',
-  'Date: 14/03/2026 10:42',
-  'Receipt No: HH-40417',
-  ['Claw hammer', '12.99'],
-  ['Wood screws 4x40', '3.49'],
-  ['Sandpaper pack', '5.20'],
-  ['SUBTOTAL', '21.68'],
-  ['TOTAL', 'GBP 21.68'],
-  ['CARD', '21.68'],
-  'Thank you for shopping with us',
-];
+const HARBOUR = HARBOUR_RECEIPT;
 
 /** A PNG whose header declares `width` × `height` pixels, with one row of data: a decompression bomb's head. */
 function pngDeclaring(width: number, height: number): Buffer {

@@ -1,15 +1,10 @@
-import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
+import { turnedCanvas } from '../test/receipt-photo';
 import { findInk, inkBox, skewAngle } from './ink';
 
 /** Greyscale pixels of black text lines on white, turned `degrees` clockwise. */
 function lines(degrees: number, width = 900, height = 700): Uint8Array {
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, width, height);
-  ctx.translate(width / 2, height / 2);
-  ctx.rotate((degrees * Math.PI) / 180);
+  const ctx = turnedCanvas(width, height, '#ffffff', degrees);
   ctx.fillStyle = '#000000';
   ctx.font = '28px sans-serif';
   for (let i = 0; i < 10; i += 1) ctx.fillText(`Line ${i} of the receipt   4.${i}0`, -300, -220 + i * 44);

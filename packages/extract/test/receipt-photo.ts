@@ -24,6 +24,21 @@ export interface PhotoOptions {
 /** A till receipt's lines: text, or [left, right] for a line with an amount printed flush right. */
 export type ReceiptLine = string | [string, string];
 
+/** A till receipt of three products, paid by card: what the photo tests read back. */
+export const HARBOUR_RECEIPT: ReceiptLine[] = [
+  'HARBOUR HARDWARE',
+  '21 Quay Street, Bristol',
+  'Date: 14/03/2026 10:42',
+  'Receipt No: HH-40417',
+  ['Claw hammer', '12.99'],
+  ['Wood screws 4x40', '3.49'],
+  ['Sandpaper pack', '5.20'],
+  ['SUBTOTAL', '21.68'],
+  ['TOTAL', 'GBP 21.68'],
+  ['CARD', '21.68'],
+  'Thank you for shopping with us',
+];
+
 /** A seeded pseudo-random number generator (0..1), so noise is reproducible. */
 function random(seed: number): () => number {
   let state = seed >>> 0 || 1;
@@ -31,6 +46,16 @@ function random(seed: number): () => number {
     state = (Math.imul(state, 1103515245) + 12345) >>> 0;
     return state / 0x100000000;
   };
+}
+
+/** A canvas of `width` × `height` filled with `colour`, drawing about its centre turned `degrees` clockwise. */
+export function turnedCanvas(width: number, height: number, colour: string, degrees: number) {
+  const ctx = createCanvas(width, height).getContext('2d');
+  ctx.fillStyle = colour;
+  ctx.fillRect(0, 0, width, height);
+  ctx.translate(width / 2, height / 2);
+  ctx.rotate((degrees * Math.PI) / 180);
+  return ctx;
 }
 
 /** The photo's pixels (RGBA) as drawn, before encoding. */
@@ -56,12 +81,7 @@ function drawPhoto(lines: ReceiptLine[], degrees: number, noise: number, seed: n
   }
   const width = paperWidth + 420;
   const height = paperHeight + 300;
-  const photo = createCanvas(width, height);
-  const scene = photo.getContext('2d');
-  scene.fillStyle = '#6b5a48';
-  scene.fillRect(0, 0, width, height);
-  scene.translate(width / 2, height / 2);
-  scene.rotate((degrees * Math.PI) / 180);
+  const scene = turnedCanvas(width, height, '#6b5a48', degrees);
   scene.drawImage(paper, -paperWidth / 2, -paperHeight / 2);
   scene.setTransform(1, 0, 0, 1, 0, 0);
   const pixels = scene.getImageData(0, 0, width, height);
