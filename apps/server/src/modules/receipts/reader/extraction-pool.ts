@@ -444,8 +444,10 @@ function readError(kind: Kind, error: { code?: string; message: string }): AppEr
   if (error.code === 'unreadable_answer') return new AppError('provider_failed', error.message);
   if (kind === 'email')
     return new AppError('invalid_input', `The message could not be read: ${error.message}`);
-  // A photo's reader words its refusals for the user already (packages/extract/src/image.ts, PhotoError).
-  if (kind === 'image') return new AppError('invalid_input', error.message);
+  // A photo's reader words its refusals for the user already (packages/extract/src/image.ts, PhotoError);
+  // any other failure is ours, and its text (a stack's first line) is no message for the user.
+  if (kind === 'image')
+    return new AppError('invalid_input', error.code ? error.message : 'The photo could not be read');
   const message =
     (error.code && DOCUMENT_MESSAGES[error.code]) ?? `The PDF could not be read: ${error.message}`;
   return new AppError(error.code === 'not_pdf' ? 'unsupported_type' : 'invalid_input', message);
