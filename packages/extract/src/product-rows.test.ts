@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isHeadOnly, readRow } from './product-rows';
+import { readRow } from './product-rows';
+import { isHeadOnly } from './row-words';
 
 const read = (line: string) => {
   const { kind, name, price, quantity } = readRow(line);
@@ -47,6 +48,19 @@ describe('readRow', () => {
       quantity: 1,
     });
     expect(read('2 x Kettle  49.90')).toMatchObject({ kind: 'item', name: 'Kettle', quantity: 2 });
+  });
+
+  it('reads the amount columns of a line of columns from a column start', () => {
+    expect(read('PFAND 0,15 EUR  0,30 A *')).toMatchObject({
+      kind: 'item',
+      name: 'PFAND 0,15 EUR',
+      price: '0.30',
+    });
+    expect(read('PFAND 0,25  2  0,25 €  0,50 €  A')).toMatchObject({
+      name: 'PFAND 0,25',
+      quantity: 2,
+      price: '0.50',
+    });
   });
 
   it('does not take sizes, versions or model numbers for amounts', () => {

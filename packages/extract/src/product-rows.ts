@@ -1,6 +1,7 @@
 import { findDates } from './dates';
 import { trimEndWhile } from './limits';
 import { amountsIn, type LineAmount } from './line-amounts';
+import { DESCRIBING, hasLetterRuns, hasNameWord, isHeader, isReference, words } from './row-words';
 import { type SummaryRole, summaryRole } from './summary-lines';
 
 /**
@@ -38,196 +39,12 @@ export interface Row {
   hasLetters: boolean;
 }
 
-/** Words printed among amounts that are no part of a name: currencies, tax classes, units. */
-const NOT_NAME_WORDS = new Set([
-  'eur',
-  'usd',
-  'gbp',
-  'chf',
-  'myr',
-  'inr',
-  'rm',
-  'rs',
-  'dh',
-  'sr',
-  'zr',
-  'zrl',
-  'stk',
-  'st',
-  'pcs',
-  'pc',
-  'kg',
-  'lb',
-  'lbs',
-  'each',
-  'ea',
-  'ht',
-  'ttc',
-  'incl',
-  'inkl',
-  'excl',
-  'net',
-  'per',
-  'mois',
-  'month',
-  'kwh',
-]);
-
-/** Column heads of item tables; one of ITEM_HEADS must be among them. */
-const ITEM_HEADS = new Set([
-  'item',
-  'items',
-  'article',
-  'articles',
-  'artikel',
-  'articolo',
-  'articoli',
-  'artículo',
-  'artículos',
-  'description',
-  'desc',
-  'beschreibung',
-  'bezeichnung',
-  'désignation',
-  'designation',
-  'descripción',
-  'descripcion',
-  'descrizione',
-  'omschrijving',
-  'product',
-  'products',
-  'produkt',
-  'produkte',
-  'produit',
-  'produits',
-  'producto',
-  'productos',
-  'prodotto',
-  'prodotti',
-  'qty',
-  'quantity',
-  'menge',
-  'anzahl',
-  'qte',
-  'qté',
-  'quantité',
-  'cantidad',
-  'cant',
-  'quantità',
-  'qtà',
-  'aantal',
-  'hoeveelheid',
-  'pos',
-  'position',
-  'title',
-  'titel',
-  'leistung',
-  'service',
-]);
-const OTHER_HEADS = new Set([
-  'price',
-  'preis',
-  'prix',
-  'precio',
-  'prezzo',
-  'prijs',
-  'unit',
-  'u',
-  'p',
-  's',
-  'p.u',
-  'each',
-  'amount',
-  'betrag',
-  'montant',
-  'importe',
-  'importo',
-  'bedrag',
-  'total',
-  'totaal',
-  'totale',
-  'summe',
-  'gesamt',
-  'tax',
-  'vat',
-  'gst',
-  'mwst',
-  'ust',
-  'tva',
-  'iva',
-  'btw',
-  'rate',
-  'rm',
-  'eur',
-  'usd',
-  'code',
-  'disc',
-  'discount',
-  'rabatt',
-  'net',
-  'netto',
-  'gross',
-  'brutto',
-  'no',
-  'nr',
-  'ordered',
-  'bestellte',
-  'per',
-  'stuk',
-  'incl',
-  'excl',
-  'sku',
-  'ref',
-  'name',
-  'art',
-  'kunde',
-  'lief',
-  'gtin',
-  'ean',
-  'qnty',
-  'u/p',
-  'up',
-  'rm',
-  'menu',
-  'ohne',
-  'mit',
-  'pro',
-  'je',
-  'of',
-  'de',
-]);
-const isHeadWord = (word: string) =>
-  ITEM_HEADS.has(word) ||
-  OTHER_HEADS.has(word) ||
-  /(?:preis|price|betrag|amount|prijs|prix|summe|satz|total)$/.test(word);
-
 /** Money written right before a unit is a size, not an amount ("1,1l", "15,4''", "0.38mm", "4.5KG"). */
 const UNIT_AFTER =
   /^ ?(?:ml|cl|dl|l|kg|mg|g|cm|mm|km|gb|tb|mb|mah|oz|lbs?|inch|in|m|w|kw|v)(?![\p{L}])|^(?:'|"|′|″|-inch|[x×]\d)/iu;
 
 /** Money written before "/unit" is a unit price ("1,89 €/Kg", "($1.69/lb)", "29,50 €/mois"). */
 const PER_UNIT_AFTER = /^ ?\/ ?\p{L}/u;
-
-/** Words of a text: runs of letters of at least `min` characters. */
-function words(text: string, min = 3): string[] {
-  return (text.match(/\p{L}+/gu) ?? []).filter((w) => w.length >= min);
-}
-
-/** True when the text holds a word that may belong to a name. */
-function hasNameWord(text: string): boolean {
-  return words(text).some((w) => !NOT_NAME_WORDS.has(w.toLowerCase()));
-}
-
-/**
- * Short letter groups that still make a name ("B.R.C A10 1.7X4M"): five letters or more, in two groups or
- * more, at least as many letters as digits, and not a list of tax classes ("ZR/OS/EZ").
- */
-function hasLetterRuns(text: string): boolean {
-  const runs = (text.match(/\p{L}+/gu) ?? []).filter((w) => !NOT_NAME_WORDS.has(w.toLowerCase()));
-  const letters = runs.join('').length;
-  const digits = text.match(/\d/g)?.length ?? 0;
-  return letters >= 5 && runs.length >= 2 && letters >= digits && !/^[A-Z]{1,3}(?:\/[A-Z]{1,3})+$/.test(text);
-}
 
 /** Where an amount that starts at `index` ends: past its prefix, digits and separators, and currency. */
 function amountEnd(line: string, index: number): number {
@@ -253,7 +70,7 @@ function moneyIn(line: string): Money[] {
     // A price has cents or a currency sign: "2.0", "1.7" or "PEN 6" are sizes, versions and model names.
     if (!/[.,]\d{2}(?!\d)/.test(raw) && !/[€£$¥₹]/.test(raw)) continue;
     const after = line.slice(end, end + 7);
-    if (UNIT_AFTER.test(after)) continue;
+    if (UNIT_AFTER.test(after) || /^ ?%/.test(after)) continue;
     const before = line.slice(Math.max(0, amount.index - 2), amount.index);
     out.push({ ...amount, end, isAside: PER_UNIT_AFTER.test(after) || before.includes('@') });
   }
@@ -273,19 +90,6 @@ const BARE_QUANTITY = /^(\d{1,3})(?:\s?(?:x|pcs|stk|st)\.?)?$/i;
 /** "1X 000001010646": a quantity before a barcode. */
 const QUANTITY_CODE = /^(\d{1,3})\s?x\s\d{4,}$/i;
 const LABEL = /^\p{L}[\p{L}.'’/&() -]{0,40}:(?:\s|$)/u;
-/** Lines that describe the product above them: its seller, its condition ("Fulfilled by Amazon £8.99"). */
-const DESCRIBING =
-  /^(?:sold by|fulfilled by|dispatched by|shipped by|ships from|verkauft von|verkauf durch|versand durch|vendu par|expédié par|vendido por|enviado por|venduto da|spedito da|verkocht door|verzonden door|condition|zustand|état|estado|condizione|staat)(?![\p{L}])/iu;
-/** "Order #202-4472916", "Invoice no. 42": a document's reference, not a product. */
-const REFERENCE =
-  /^(?:order|bestellung|commande|pedido|ordine|bestelling|invoice|rechnung|facture|factura|fattura|factuur|receipt|booking|reservation|confirmation|document)(?:\s?(?:#|no\.?|nr\.?|number|nummer|numéro|número|id))?\s?[:#]?\s?/i;
-/** The rest of a reference line is one token with four digits or more. */
-function isReference(text: string): boolean {
-  const label = REFERENCE.exec(text);
-  if (!label) return false;
-  const rest = text.slice(label[0].length);
-  return rest.length > 0 && !/\s/.test(rest) && (rest.match(/\d/g)?.length ?? 0) >= 4;
-}
 const TAX_CLASS = /^(?:[A-Z]{1,2}\*?|\*+)$/;
 
 const readNumber = (text: string) => Number(text.replace(',', '.'));
@@ -311,11 +115,12 @@ function cleanName(text: string): { name: string; quantity: number | null } {
     .split(/ {2,}|\t/)
     .map((c) => c.trim())
     .filter(Boolean);
-  // Leading position numbers, quantities and article codes: "1  TB100A4  Trennblätter A4", "1,00  Gestaltung".
+  // Leading position numbers, quantities and article codes: "1  TB100A4  Trennblätter A4" (a position),
+  // "1,00  Gestaltung" (a quantity, written with decimals).
   while (columns.length > 1) {
     const first = columns[0] as string;
     if (/^\d{1,4}(?:[.,]\d{1,3})?$/.test(first)) {
-      quantity = readNumber(first);
+      if (/[.,]/.test(first)) quantity = readNumber(first);
       columns.shift();
     } else if (!first.includes(' ') && /\d/.test(first) && /\p{L}/u.test(first)) columns.shift();
     else break;
@@ -329,7 +134,7 @@ function cleanName(text: string): { name: string; quantity: number | null } {
   }
   // "Desk lamp 3 pcs": a count with its unit closing the name column.
   const inName = / (\d{1,3}) (?:pcs|pc|stk|stück|st|x)\.?$/i.exec(columns[columns.length - 1] ?? '');
-  if (inName && columns.length > 0) {
+  if (inName && columns.length > 0 && counted === null) {
     counted ??= Number(inName[1]);
     columns[columns.length - 1] = (columns[columns.length - 1] as string).slice(0, inName.index);
   }
@@ -354,6 +159,16 @@ const row = (kind: RowKind, fields: Partial<Row> = {}): Omit<Row, 'text'> => ({
   hasLetters: false,
   ...fields,
 });
+
+/** True when the text closes a bracket it did not open: the rest of a line wrapped above it. */
+function closesUnopened(text: string): boolean {
+  let depth = 0;
+  for (const c of text) {
+    if (c === '(') depth += 1;
+    else if (c === ')' && --depth < 0) return true;
+  }
+  return false;
+}
 
 /** True for a line that only says when ("Shipped on March 24, 2017", "Renews Mar 9, 2025"). */
 function isDateLine(text: string): boolean {
@@ -398,7 +213,18 @@ function classify(text: string): Omit<Row, 'text'> {
     const gap = text.slice((money[i] as Money).end, money[i + 1]?.index ?? text.length);
     wordsAfter[i] = (wordsAfter[i + 1] as boolean) || hasNameWord(gap);
   }
-  const first = wordsAfter.findIndex((hasWords, i) => i < money.length && !hasWords);
+  let first = wordsAfter.findIndex((hasWords, i) => i < money.length && !hasWords);
+  // In a line of columns (two spaces or more apart), amount columns start a column: "PFAND 0,15 EUR  0,30"
+  // names a deposit of 0,15 and charges 0,30.
+  if (first !== -1 && /\S {2,}\S/.test(text)) {
+    const at = (money[first] as Money).index;
+    const gap = Math.max(text.lastIndexOf('  ', at), -1);
+    const columnStart = gap === -1 ? 0 : gap + 2;
+    if (hasNameWord(text.slice(columnStart, at))) {
+      const nextGap = text.indexOf('  ', at);
+      first = nextGap === -1 ? -1 : money.findIndex((m, i) => i > first && m.index > nextGap);
+    }
+  }
   const trailing = first === -1 ? [] : money.slice(first);
   const lineAmount = [...trailing].reverse().find((m) => !m.isAside) ?? null;
 
@@ -425,7 +251,9 @@ function classify(text: string): Omit<Row, 'text'> {
     quantity ??= between.counted ?? cleaned.quantity ?? between.bare;
     if (!hasNameWord(cleaned.name))
       return row('money', { price: lineAmount, amounts: trailing.length, quantity });
-    if (isDateLine(cleaned.name)) return row('label');
+    // A date with its amount, the end of a line wrapped above ("les débits)  238,82 €") or a footnote
+    // ("* La part fixe … est de 21,25 €") names nothing.
+    if (isDateLine(cleaned.name) || closesUnopened(cleaned.name) || /^\*\s/.test(body)) return row('label');
     return row('item', {
       name: cleaned.name,
       price: lineAmount,
@@ -445,27 +273,4 @@ function classify(text: string): Omit<Row, 'text'> {
   const cleaned = cleanName(body);
   if (!hasNameWord(cleaned.name) && !hasLetterRuns(cleaned.name)) return row('code');
   return row('name', { name: cleaned.name, quantity: quantity ?? cleaned.quantity, isQuantityLed });
-}
-
-const headsOf = (text: string) =>
-  text
-    .toLowerCase()
-    .split(/[\s/\\&().,:;|%*#-]+/)
-    .filter(Boolean);
-
-/** The column heads of an item table: no digits, every word a column word, one naming the item. */
-function isHeader(text: string): boolean {
-  if (/\d/.test(text) || text.length > 120 || text.endsWith(':')) return false;
-  const heads = headsOf(text);
-  return heads.length >= 1 && heads.every(isHeadWord) && heads.some((h) => ITEM_HEADS.has(h));
-}
-
-/**
- * True for a line of column words only ("PRICE", "TOTAL(RM)", "Art-Nr"): after a header it continues
- * the header (till receipts print one head per line).
- * @example isHeadOnly('S/PRICE') //=> true
- */
-export function isHeadOnly(line: string): boolean {
-  const heads = headsOf(line);
-  return !/\d/.test(line) && line.length <= 60 && heads.length > 0 && heads.every(isHeadWord);
 }

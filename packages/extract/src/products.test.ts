@@ -160,6 +160,48 @@ describe('findProducts', () => {
     );
   });
 
+  it('joins a name cell wrapped under its row, and reads a second purchase that adds up to its own total', () => {
+    const invoice = [
+      '1  Verbundene  1.000,0000  1 Stk  0 %  1163,40',
+      'Wohngebäudeversicherung',
+      'Bruttopreis : 1.163,4000',
+      'Rechnungssumme  1163,40',
+    ];
+    expect(names(invoice)).toEqual(['1 x Verbundene Wohngebäudeversicherung = 1163.40']);
+    const receipt = [
+      'Airfare: 266.39',
+      'U.S. Transportation Tax: 19.98',
+      'Total: 286.37 USD',
+      'Additional Purchase Summary',
+      'Seat Assignment (Reference Number: 0164306206467): 35.99',
+      'U.S. Transportation Tax: 2.70',
+      'Total: 38.69 USD',
+      'Bag information',
+      '1st bag $30.00',
+    ];
+    expect(names(receipt, 2)).toEqual([
+      '1 x Airfare = 266.39',
+      '1 x Seat Assignment (Reference Number: 0164306206467) = 35.99',
+    ]);
+  });
+
+  it('reads a list again under the column heads of its next page, and skips footnotes', () => {
+    const lines = [
+      'Pos.  Menge Beschreibung  VK-Preis  Zeilenbetrag',
+      '1  1 Small Business Exchange  3,89  3,89',
+      'Zwischensumme  3,89',
+      'Pos.  Menge Beschreibung  VK-Preis  Zeilenbetrag',
+      'Ohne  Ohne MwSt.',
+      '2  1 Small Business Exchange  5,39  5,39',
+      '* La part fixe versée au gestionnaire de réseau est de 21,25 €',
+      'Total EUR  9,28',
+    ];
+    expect(names(lines)).toEqual([
+      '1 x 1 Small Business Exchange = 3.89',
+      '1 x 1 Small Business Exchange = 5.39',
+    ]);
+  });
+
   it('reads a single product named right above the order total when the order lists no amount of its own', () => {
     const lines = ['Order summary', 'G9 Halogen Capsule Bulb Dimmable', 'SKU: pack of 2', 'Total: £2.99'];
     expect(names(lines)).toEqual(['1 x G9 Halogen Capsule Bulb Dimmable = 2.99']);

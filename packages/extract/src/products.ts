@@ -1,54 +1,27 @@
 import type { LineAmount } from './line-amounts';
-import { isHeadOnly, type Row, readRow } from './product-rows';
+import { type Draft, lineAmountOf, type Reading, readNamesFirst } from './product-readings';
+import { type Row, readRow } from './product-rows';
+import { isHeadOnly } from './row-words';
 import { CLOSES_ITEMS } from './summary-lines';
 import type { Product } from './types';
 
-/** A product line being read: its name, quantity and line amount so far. */
-interface Draft {
-  name: string;
-  quantity: number | null;
-  price: LineAmount | null;
-  /** The row it was read up to (its amount's line), for checking what the document prints after it. */
-  at: number;
-}
-
-/** Names read on lines of their own, waiting for their amount (wrapped names are one group). */
-interface Group {
-  lines: string[];
-  quantity: number | null;
-  isQuantityLed: boolean;
-  /** A later line continues the name only when nothing but labels came between. */
-  hasOnlyLabelsAfter: boolean;
-}
-
-/** What one reading of the item block gives, and whether it left a name or an amount unpaired. */
-interface Reading {
-  items: Draft[];
-  isDangling: boolean;
-  /** The summary line that closed the list, when one did. */
-  closedAt: number | null;
-  /** A subtotal or total printed after the items is what they add up to. */
-  isSummed?: boolean;
-}
-
-/** Words of a sentence written to the reader ("Thanks for your order"), never a product's name. */
-const ADDRESSES_READER =
-  /(?<![\p{L}])(?:you|your|we|our|us|thanks|thank|please|ihr|ihre|wir|unser|danke|vous|votre|nous|merci|usted|su|gracias|uw|wij|bedankt|grazie|vostro)(?![\p{L}])/iu;
-
-/** The most lines joined into one name; longer runs are headings and notes above it. */
-const NAME_LINES = 3;
 /** Lines looked at below a table's column heads for its first item. */
 const HEADER_REACH = 200;
 /** The most product lines read from one document. */
 const MAX_PRODUCTS = 100;
 
-const nameOf = (group: Group) => group.lines.slice(-NAME_LINES).join(' ');
+/** Where items are read: from `start` to the total's line (`end`); later blocks up to `limit`. */
+interface Block {
+  start: number;
+  end: number;
+  limit: number;
+}
 
 /**
  * Where the item block starts: after the column heads of its table when there are some (a till receipt
  * prints one head per line), else at the top. Items are read up to the total's line when it follows them.
  */
-function itemBlock(rows: Row[], totalLine: number | null): { start: number; end: number } {
+function itemBlock(rows: Row[], totalLine: number | null): Block {
   const hasAmountFrom = (from: number, to: number) =>
     rows.slice(from, to).some((r) => r.kind === 'item' || r.kind === 'money');
   // A table's heads are followed by its items, before any summary line.
@@ -65,219 +38,19 @@ function itemBlock(rows: Row[], totalLine: number | null): { start: number; end:
       : rows.length;
   // The shop's suggestions ("Customers who bought this also bought") are no part of the order.
   const offers = rows.findIndex((r, i) => i >= start && r.role === 'offers');
-  if (offers !== -1) end = Math.min(end, offers);
-  return { start, end };
+  const limit = offers === -1 ? rows.length : offers;
+  end = Math.min(end, limit);
+  return { start, end, limit };
 }
 
-/** True when item or amount lines follow row `at` before any line that closes a list of items. */
+/** True when item or amount lines follow row `at` (column heads aside) before any summary line. */
 function opensItems(rows: Row[], at: number): boolean {
   for (const r of rows.slice(at + 1, at + 1 + HEADER_REACH)) {
     if (r.kind === 'item' || r.kind === 'money') return true;
     if (isHeadOnly(r.text)) continue;
-    if (r.kind === 'summary' && r.role && CLOSES_ITEMS.has(r.role)) return false;
+    if (r.kind === 'summary') return false;
   }
   return false;
-}
-
-/** The money rows from `from` on, over codes, labels and quantities, up to the next name or summary. */
-function moneyRun(rows: Row[], from: number, end: number): { at: number[]; quantities: number[] } {
-  const at: number[] = [];
-  const quantities: number[] = [];
-  for (let i = from; i < end; i += 1) {
-    const r = rows[i] as Row;
-    if (r.kind === 'money') at.push(i);
-    else if (r.kind === 'qty' || r.kind === 'unit') {
-      if (r.quantity !== null) quantities.push(r.quantity);
-    } else if (r.kind !== 'code') break;
-  }
-  return { at, quantities };
-}
-
-/** The last amount of a run: a unit price comes before the line amount. */
-const lineAmountOf = (rows: Row[], at: number[]): LineAmount | null => {
-  const prices = at.map((i) => (rows[i] as Row).price).filter((p): p is LineAmount => p !== null);
-  return prices[prices.length - 1] ?? null;
-};
-
-/**
- * Names first: each name (on its line with its amount, or on lines of its own) is followed by its amount.
- * Handles wrapped names, quantity lines before (`isQuantityFirst`, till receipts) or after the name, a
- * unit price before the line amount, and columns printed one after another (names, then their amounts).
- */
-function readNamesFirst(rows: Row[], start: number, end: number, isQuantityFirst: boolean): Reading {
-  const items: Draft[] = [];
-  let groups: Group[] = [];
-  let isSeparated = true;
-  let isClosed = false;
-  let isSwallowing = false;
-  let hasQuantitySinceItem = false;
-  let pendingQuantity: number | null = null;
-  let unitQuantities: number[] = [];
-  let fallback: Draft | null = null;
-  let isDangling = false;
-  let hasSummarySinceItem = false;
-  let closedAt: number | null = null;
-  const last = () => items[items.length - 1];
-  const add = (draft: Draft) => {
-    items.push(draft);
-    hasSummarySinceItem = false;
-  };
-  const continueLast = (text: string) => {
-    const item = last();
-    if (item && !/^\d/.test(text)) item.name = `${item.name} ${text}`;
-  };
-  const reset = () => {
-    groups = [];
-    isSeparated = true;
-    pendingQuantity = null;
-    unitQuantities = [];
-  };
-
-  for (let i = start; i < end; i += 1) {
-    const r = rows[i] as Row;
-    if (isClosed) {
-      if (r.kind === 'header') {
-        isClosed = false;
-        reset();
-      }
-      continue;
-    }
-    switch (r.kind) {
-      case 'header':
-        reset();
-        isSwallowing = false;
-        break;
-      case 'summary': {
-        const group = groups[groups.length - 1];
-        if (items.length === 0 && !fallback && group && (r.role === 'total' || r.role === 'subtotal')) {
-          // One product and its total: a name right above "Total: £2.99" with no amount of its own.
-          const price = r.price ?? lineAmountOf(rows, moneyRun(rows, i + 1, end).at);
-          const name = group.lines[group.lines.length - 1] as string;
-          if (
-            price &&
-            group.hasOnlyLabelsAfter &&
-            name.split(' ').length >= 3 &&
-            !ADDRESSES_READER.test(name)
-          )
-            fallback = { name, quantity: group.quantity, price, at: i };
-        }
-        // A name still waiting for its amount at the first summary line after the items: this reading
-        // pairs names with the wrong amounts (or the document prints names after their amounts).
-        if (items.length > 0 && !hasSummarySinceItem) isDangling ||= groups.length > 0;
-        hasSummarySinceItem = true;
-        if (r.role && CLOSES_ITEMS.has(r.role) && items.length > 0) {
-          isClosed = true;
-          closedAt = i;
-        }
-        reset();
-        isSwallowing = r.price === null;
-        break;
-      }
-      case 'label': {
-        const group = groups[groups.length - 1];
-        if (r.price && group?.hasOnlyLabelsAfter) {
-          // "Gukasxi Tabletop Tree" / "Condition: New" / "Fulfilled by Amazon £8.99": the named product's amount.
-          add({ name: nameOf(group), quantity: group.quantity, price: r.price, at: i });
-          reset();
-          hasQuantitySinceItem = false;
-        }
-        isSeparated = true;
-        break;
-      }
-      case 'code':
-        if (isQuantityFirst && r.hasLetters && !hasQuantitySinceItem && groups.length === 0 && last()) {
-          continueLast(r.text);
-        }
-        isSeparated = true;
-        for (const g of groups) g.hasOnlyLabelsAfter = false;
-        break;
-      case 'qty':
-        if (isQuantityFirst) {
-          for (const g of groups) if (last() && g.quantity === null) continueLast(g.lines.join(' '));
-          reset();
-          pendingQuantity = r.quantity;
-          hasQuantitySinceItem = true;
-        } else {
-          const group = groups[groups.length - 1];
-          if (group) group.quantity ??= r.quantity;
-          isSeparated = true;
-        }
-        break;
-      case 'unit': {
-        const group = groups[groups.length - 1];
-        if (r.quantity !== null) {
-          if (group) {
-            unitQuantities.push(r.quantity);
-            group.quantity ??= r.quantity;
-          } else if (last() && !hasQuantitySinceItem) (last() as Draft).quantity ??= r.quantity;
-        }
-        isSeparated = true;
-        break;
-      }
-      case 'name': {
-        isSwallowing = false;
-        if (isQuantityFirst && !hasQuantitySinceItem && last()) {
-          continueLast(r.name);
-          break;
-        }
-        const group = groups[groups.length - 1];
-        if (!group || isSeparated || r.isQuantityLed || r.quantity !== null) {
-          groups.push({
-            lines: [r.name],
-            quantity: r.quantity ?? pendingQuantity,
-            isQuantityLed: r.isQuantityLed,
-            hasOnlyLabelsAfter: true,
-          });
-        } else group.lines.push(r.name);
-        isSeparated = false;
-        break;
-      }
-      case 'item': {
-        isSwallowing = false;
-        const group = groups[groups.length - 1];
-        if (group?.isQuantityLed && group.hasOnlyLabelsAfter && !r.isQuantityLed) {
-          // "1 of: Kettle" / "Sold by: …" / "Gift wrapped $5.00": the amount is the named product's.
-          add({ name: nameOf(group), quantity: group.quantity, price: r.price, at: i });
-        } else {
-          // Lines between two priced lines continue the name above ("Gestaltung" / "(Stunde): Einer").
-          if (!isQuantityFirst) {
-            for (const g of groups.slice(-2))
-              if (g.quantity === null && !g.isQuantityLed) continueLast(g.lines.join(' '));
-          }
-          add({ name: r.name, quantity: r.quantity ?? pendingQuantity, price: r.price, at: i });
-        }
-        reset();
-        hasQuantitySinceItem = false;
-        break;
-      }
-      case 'money': {
-        if (isSwallowing || groups.length === 0) break;
-        const run = moneyRun(rows, i, end);
-        // As many names as amounts pair in order (a column of names, then a column of amounts); one name
-        // takes the last amount of its run (a unit price, then the line amount).
-        // Amounts one under the other (no quantity between) are a column; otherwise they are one row's.
-        const isColumn = run.at.every((at, k) => k === 0 || at === (run.at[k - 1] as number) + 1);
-        const n = isColumn ? Math.min(groups.length, run.at.length) : 1;
-        const named = groups.slice(groups.length - n);
-        const priced = n === 1 ? [run.at] : run.at.slice(run.at.length - n).map((at) => [at]);
-        const quantities = unitQuantities.length === n ? unitQuantities : null;
-        for (const [k, group] of named.entries()) {
-          add({
-            name: nameOf(group),
-            quantity: quantities?.[k] ?? group.quantity ?? (n === 1 ? (run.quantities[0] ?? null) : null),
-            price: lineAmountOf(rows, priced[k] as number[]),
-            at: (priced[k] as number[])[0] as number,
-          });
-        }
-        i = run.at[run.at.length - 1] as number;
-        reset();
-        hasQuantitySinceItem = false;
-        break;
-      }
-    }
-  }
-  if (items.length === 0 && fallback) return { items: [fallback], isDangling: false, closedAt };
-  return { items, isDangling: isDangling || groups.length > 0, closedAt: isClosed ? closedAt : null };
 }
 
 /**
@@ -334,13 +107,28 @@ function readAmountsFirst(rows: Row[], start: number, end: number): Reading {
 /** The minor units the items' amounts add up to (refunds and discounts printed as items included). */
 const sumOf = (items: Draft[]) => items.reduce((s, d) => s + (d.price?.minor ?? 0), 0);
 
-/** True when the summary lines right after the items print what their amounts add up to. */
+/** Summary amounts that come on top of the items (taxes, fees, shipping, a tip) or off them (discounts). */
+const ADDED: ReadonlySet<string> = new Set(['tax', 'fee', 'shipping', 'tip']);
+
+/**
+ * True when the summary lines right after the items print what their amounts add up to, alone or with
+ * the taxes, fees and discounts printed before that line.
+ */
 function closesWithTheirSum(items: Draft[], rows: Row[], end: number): boolean {
   const sum = sumOf(items);
+  let withCharges = sum;
+  // The role of an amount printed under its label ("TOTAL :" then "37.55") is its label's.
+  let role: string | null = null;
   for (let i = Math.max(...items.map((d) => d.at)) + 1; i < end; i += 1) {
     const r = rows[i] as Row;
     if (r.kind === 'name' || r.kind === 'item' || r.kind === 'header') return false;
-    if (r.price?.minor === sum) return true;
+    if (r.kind === 'summary') role = r.role;
+    const minor = r.price?.minor;
+    if (minor === undefined) continue;
+    if ((role === 'total' || role === 'subtotal') && (minor === sum || minor === withCharges)) return true;
+    if (role && ADDED.has(role)) withCharges += minor;
+    else if (role === 'discount') withCharges -= Math.abs(minor);
+    role = null;
   }
   return false;
 }
@@ -350,16 +138,18 @@ function closesWithTheirSum(items: Draft[], rows: Row[], end: number): boolean {
  * "TOTAL 6% SUPPLIES"): a block after the first is read only when its summary prints what it adds up to,
  * so notes and offers after an order's total are not taken for more items.
  */
-function readBlocks(rows: Row[], start: number, end: number, isQuantityFirst: boolean): Reading {
+function readBlocks(rows: Row[], block: Block, isQuantityFirst: boolean): Reading {
+  const { start, end, limit } = block;
   const first = readNamesFirst(rows, start, end, isQuantityFirst);
   const items = [...first.items];
-  let closedAt = first.closedAt;
+  // The first list ends at the total; a later one (a second purchase on the same receipt) may follow it.
+  let closedAt = first.closedAt ?? (first.items.length > 0 && end < limit ? end : null);
   for (let blocks = 1; closedAt !== null && blocks < 10; blocks += 1) {
     const from = closedAt;
-    const next = rows.findIndex((r, i) => i > from && i < end && (r.kind === 'name' || r.kind === 'item'));
+    const next = rows.findIndex((r, i) => i > from && i < limit && (r.kind === 'name' || r.kind === 'item'));
     if (next === -1) break;
-    const more = readNamesFirst(rows, next, end, isQuantityFirst);
-    if (more.items.length === 0 || !closesWithTheirSum(more.items, rows, end)) break;
+    const more = readNamesFirst(rows, next, limit, isQuantityFirst);
+    if (more.items.length === 0 || !closesWithTheirSum(more.items, rows, limit)) break;
     items.push(...more.items);
     closedAt = more.closedAt;
   }
@@ -411,19 +201,19 @@ export function productReader(lines: string[]): (totalLine: number | null) => Pr
 }
 
 function productsOf(rows: Row[], totalLine: number | null): Product[] {
-  const { start, end } = itemBlock(rows, totalLine);
+  const block = itemBlock(rows, totalLine);
+  const { start, end } = block;
   let quantityLed = 0;
   for (let i = start; i + 1 < end; i += 1) {
     const next = rows[i + 1]?.kind;
     if (rows[i]?.kind === 'qty' && (next === 'name' || next === 'item')) quantityLed += 1;
   }
-  const namesFirst = readBlocks(rows, start, end, quantityLed >= 2);
+  const namesFirst = readBlocks(rows, block, quantityLed >= 2);
   // Amounts before names is a till receipt's transcript only: no line there holds a name with its amount
   // or its quantity.
-  const block = rows.slice(start, end);
-  const amountsFirst = block.some(
-    (r) => r.kind === 'item' || r.isQuantityLed || (r.kind === 'name' && r.quantity !== null),
-  )
+  const amountsFirst = rows
+    .slice(start, end)
+    .some((r) => r.kind === 'item' || r.isQuantityLed || (r.kind === 'name' && r.quantity !== null))
     ? { items: [], isDangling: true, closedAt: null }
     : readAmountsFirst(rows, start, end);
   const score = (r: Reading) =>

@@ -114,7 +114,7 @@ const LEXICON: [SummaryRole, Words][] = [
         'ohne mwst',
         'ohne ust',
       ],
-      start: ['net amount', 'netto', 'warenwert'],
+      start: ['net amount', 'net amt', 'netto', 'warenwert'],
       end: ['netto'],
     },
   ],
