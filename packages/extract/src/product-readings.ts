@@ -68,6 +68,12 @@ function wrappedLines(rows: Row[], from: number, end: number): number[] {
   return isNamingNext ? [] : lines;
 }
 
+/** True when a unit row's quantity times its unit price is `amount` ("4 Stk x 0,29" and 1,16). */
+function isTimes(unit: Row, amount: LineAmount | null): boolean {
+  if (!unit.price || !amount || unit.quantity === null) return false;
+  return Math.abs(unit.quantity * unit.price.minor - amount.minor) <= 1;
+}
+
 /** The money rows from `from` on, over codes, labels and quantities, up to the next name or summary. */
 function moneyRun(rows: Row[], from: number, end: number): { at: number[]; quantities: number[] } {
   const at: number[] = [];
@@ -102,6 +108,7 @@ export function readNamesFirst(rows: Row[], start: number, end: number, isQuanti
   let hasQuantitySinceItem = false;
   let pendingQuantity: number | null = null;
   let unitQuantities: number[] = [];
+  let pendingUnit: Row | null = null;
   let fallback: Draft | null = null;
   let isDangling = false;
   let hasSummarySinceItem = false;
@@ -119,6 +126,7 @@ export function readNamesFirst(rows: Row[], start: number, end: number, isQuanti
     groups = [];
     isSeparated = true;
     pendingQuantity = null;
+    pendingUnit = null;
     unitQuantities = [];
   };
 
@@ -136,6 +144,21 @@ export function readNamesFirst(rows: Row[], start: number, end: number, isQuanti
         break;
       case 'summary': {
         const group = groups[groups.length - 1];
+        if (r.role === 'price' || r.role === 'line-total') {
+          // A product's unit price or its own total under its name ("Item total: $199.00"), no summary.
+          if (r.role === 'line-total' && r.price && group) {
+            add({
+              name: nameOf(group),
+              quantity: group.quantity ?? group.counted ?? null,
+              price: r.price,
+              at: i,
+            });
+            reset();
+            hasQuantitySinceItem = false;
+          }
+          isSeparated = true;
+          break;
+        }
         if (items.length === 0 && !fallback && group && (r.role === 'total' || r.role === 'subtotal')) {
           // One product and its total: a name right above "Total: £2.99" with no amount of its own.
           const price = r.price ?? lineAmountOf(rows, moneyRun(rows, i + 1, end).at);
@@ -193,11 +216,15 @@ export function readNamesFirst(rows: Row[], start: number, end: number, isQuanti
         break;
       case 'unit': {
         const group = groups[groups.length - 1];
+        const item = last();
         if (r.quantity !== null) {
           if (group) {
             unitQuantities.push(r.quantity);
             group.quantity ??= r.quantity;
-          } else if (last() && !hasQuantitySinceItem) (last() as Draft).quantity ??= r.quantity;
+          } else if (item && !hasQuantitySinceItem && (!r.price || isTimes(r, item.price))) {
+            // "KIWI  1,16" / "4 Stk x 0,29": the quantity of the line above, when it multiplies out.
+            item.quantity ??= r.quantity;
+          } else pendingUnit = r;
         }
         isSeparated = true;
         break;
@@ -230,7 +257,9 @@ export function readNamesFirst(rows: Row[], start: number, end: number, isQuanti
           // A name cell wrapped under its row: "Verbundene" / "Wohngebäudeversicherung", then no amount.
           const wrapped = wrappedLines(rows, i + 1, end);
           const name = [r.name, ...wrapped.map((at) => (rows[at] as Row).text)].join(' ');
-          add({ name, quantity: r.quantity ?? pendingQuantity, price: r.price, at: i });
+          // "2 x 0,89" above "YAOURT NATURE  1,78": a quantity for the line below, when it multiplies out.
+          const unitQuantity = pendingUnit && isTimes(pendingUnit, r.price) ? pendingUnit.quantity : null;
+          add({ name, quantity: r.quantity ?? unitQuantity ?? pendingQuantity, price: r.price, at: i });
           i += wrapped.length;
         }
         reset();

@@ -1,7 +1,7 @@
 import { findDates } from './dates';
 import { trimEndWhile } from './limits';
 import { amountsIn, type LineAmount } from './line-amounts';
-import { DESCRIBING, hasLetterRuns, hasNameWord, isHeader, isReference, words } from './row-words';
+import { DESCRIBING, hasLetterRuns, hasNameWord, isHeader, isHeading, isReference, words } from './row-words';
 import { type SummaryRole, summaryRole } from './summary-lines';
 
 /**
@@ -90,6 +90,9 @@ const BARE_QUANTITY = /^(\d{1,3})(?:\s?(?:x|pcs|stk|st)\.?)?$/i;
 /** "1X 000001010646": a quantity before a barcode. */
 const QUANTITY_CODE = /^(\d{1,3})\s?x\s\d{4,}$/i;
 const LABEL = /^\p{L}[\p{L}.'’/&() -]{0,40}:(?:\s|$)/u;
+/** "Item: Noise Cancelling Headphones": a label whose value is the product's name. */
+const NAME_LABEL =
+  /^(?:item|product|article|artikel|produkt|produit|producto|prodotto|articolo|artikelbezeichnung|bezeichnung|designation|désignation|descripción|descrizione|omschrijving)\s?:\s?/i;
 const TAX_CLASS = /^(?:[A-Z]{1,2}\*?|\*+)$/;
 
 const readNumber = (text: string) => Number(text.replace(',', '.'));
@@ -132,10 +135,13 @@ function cleanName(text: string): { name: string; quantity: number | null } {
     const count = /^(\d{1,5}(?:[.,]\d{1,3})?)(?:\s?(?:stk|pcs|pc|st|x|g|kg|l))?\.?$/i.exec(last);
     if (count) counted = readNumber(count[1] as string);
   }
-  // "Desk lamp 3 pcs": a count with its unit closing the name column.
-  const inName = / (\d{1,3}) (?:pcs|pc|stk|stück|st|x)\.?$/i.exec(columns[columns.length - 1] ?? '');
+  // "Desk lamp 3 pcs", "Linen Shirt × 2", "Socks x2", "Mug (x2)", "Mouse (Qty: 2)": a count closing the name.
+  const inName =
+    / (\d{1,3}) (?:pcs|pc|stk|stück|st|x)\.?$| ?× ?(\d{1,3})$| x(\d{1,3})$| \((?:x|qty:?|quantity:?|menge:?|anzahl:?|qté:?) ?(\d{1,3})\)$/i.exec(
+      columns[columns.length - 1] ?? '',
+    );
   if (inName && columns.length > 0 && counted === null) {
-    counted ??= Number(inName[1]);
+    counted = Number(inName[1] ?? inName[2] ?? inName[3] ?? inName[4]);
     columns[columns.length - 1] = (columns[columns.length - 1] as string).slice(0, inName.index);
   }
   quantity = counted ?? quantity;
@@ -192,7 +198,7 @@ export function readRow(line: string): Row {
 function classify(text: string): Omit<Row, 'text'> {
   if (!/[\p{L}\d]/u.test(text)) return row('code');
   const unitTimes = UNIT_TIMES.exec(text);
-  if (unitTimes) return row('unit', { quantity: Number(unitTimes[1]) });
+  if (unitTimes) return row('unit', { quantity: Number(unitTimes[1]), price: amountsIn(text)[0] ?? null });
   if (text.startsWith('@')) return row('unit');
   const quantityCode = QUANTITY_CODE.exec(text) ?? BARE_QUANTITY.exec(text);
   if (quantityCode) return row('qty', { quantity: Number(quantityCode[1]) });
@@ -202,8 +208,10 @@ function classify(text: string): Omit<Row, 'text'> {
   }
   const times = TIMES_UNIT.exec(text);
   if (times && !hasNameWord(text.slice(times[0].length - 1))) {
-    return row('unit', { quantity: readNumber(times[1] as string) });
+    const unitPrice = amountsIn(text.slice(times[0].length - 1))[0] ?? null;
+    return row('unit', { quantity: readNumber(times[1] as string), price: unitPrice });
   }
+  if (isHeading(text)) return row('label');
   if (isHeader(text)) return row('header');
 
   const money = moneyIn(text);
@@ -241,6 +249,17 @@ function classify(text: string): Omit<Row, 'text'> {
   if (role) return row('summary', { role, price: lineAmount });
 
   if (DESCRIBING.test(body)) return row('label', { price: lineAmount });
+  if (lineAmount && quantity === null && !/\S {2,}\S/.test(text)) {
+    // "2 Bit-Set 32-tlg. 2 9,95 € 19,90 €" (one space apart, no columns): a count before the amounts that
+    // times one of them is the line amount is the quantity, and a number leading the line its position.
+    const count = /\s(\d{1,4})\s*$/.exec(body);
+    const times = count ? Number(count[1]) : 0;
+    const unit = trailing.find((m) => m !== lineAmount && Math.abs(m.minor * times - lineAmount.minor) <= 1);
+    if (count && times > 0 && unit) {
+      quantity = times;
+      body = body.slice(0, count.index).replace(/^\d{1,3}\s(?=\S)/, '');
+    }
+  }
   if (lineAmount) {
     // "2 * RM 18.77 UNI (2.25) = RM 37.55": a computation, not a name, when an amount with its currency leads.
     if (/^[^\p{L}\d]*(?:[A-Z]{2,3}\s|[$€£]\s?)\d{1,6}[.,]\d{2}(?!\d)/u.test(body)) {
@@ -267,6 +286,11 @@ function classify(text: string): Omit<Row, 'text'> {
     // Tax classes ("SR", "B*") and a code alone in brackets ("(GTIN)", "(Art)") name nothing.
     if (!(hasNameWord(text) || hasLetterRuns(text)) || TAX_CLASS.test(text) || /^\(\S+\)$/.test(text)) {
       return row('code', { hasLetters: /\p{L}/u.test(text) && !/\d/.test(text) });
+    }
+    const named = NAME_LABEL.exec(text);
+    if (named) {
+      const cleaned = cleanName(text.slice(named[0].length));
+      if (hasNameWord(cleaned.name)) return row('name', { name: cleaned.name, quantity: cleaned.quantity });
     }
     if (LABEL.test(text) || isReference(text) || isDateLine(text) || /^\*\s/.test(text)) return row('label');
   }

@@ -202,6 +202,31 @@ describe('findProducts', () => {
     ]);
   });
 
+  it('reads quantities written inside the line, checked against the amounts when nothing labels them', () => {
+    expect(
+      names(['Order summary', 'Linen Shirt × 2', '€79.00', 'Mouse - Black (Qty: 2) $39.98', 'Total €118.98']),
+    ).toEqual(['2 x Linen Shirt = 79.00', '2 x Mouse - Black = 39.98']);
+    // 2 × 9,95 is 19,90: the 2 is a quantity, the 2 leading the line a position.
+    expect(names(['2 Bit-Set 32-tlg. 2 9,95 € 19,90 €', 'Gesamt 19,90 €'])).toEqual([
+      '2 x Bit-Set 32-tlg. = 19.90',
+    ]);
+    // "2 x 0,89" multiplies out to the line below it, not the line above.
+    expect(names(['BAGUETTE  1,20', '2 x 0,89', 'YAOURT NATURE  1,78', 'TOTAL  2,98'])).toEqual([
+      '1 x BAGUETTE = 1.20',
+      '2 x YAOURT NATURE = 1.78',
+    ]);
+  });
+
+  it('reads a name given as "Item:" and its own total, which does not close the list', () => {
+    const lines = [
+      'Item: Noise Cancelling Headphones',
+      'Item price: $199.00',
+      'Quantity: 1',
+      'Item total: $199.00',
+    ];
+    expect(names([...lines, 'Order total: $199.00'])).toEqual(['1 x Noise Cancelling Headphones = 199.00']);
+  });
+
   it('reads a single product named right above the order total when the order lists no amount of its own', () => {
     const lines = ['Order summary', 'G9 Halogen Capsule Bulb Dimmable', 'SKU: pack of 2', 'Total: £2.99'];
     expect(names(lines)).toEqual(['1 x G9 Halogen Capsule Bulb Dimmable = 2.99']);

@@ -225,3 +225,15 @@ export function isHeadOnly(line: string): boolean {
   const heads = headsOf(line);
   return !/\d/.test(line) && line.length <= 60 && heads.length > 0 && heads.every(isHeadWord);
 }
+
+/** Headings over an order's item list ("Order summary", "Ihre Bestellung"): never a product's name. */
+const HEADING =
+  /^(?:order summary|order details|your order|your items|items ordered|item details|bestellübersicht|ihre bestellung|bestelldetails|bestellte artikel|récapitulatif de (?:la|votre) commande|récapitulatif|votre commande|détails de la commande|resumen del pedido|tu pedido|detalles del pedido|riepilogo ordine|il tuo ordine|dettagli ordine|besteloverzicht|je bestelling|uw bestelling)\s?:?$/i;
+
+/**
+ * True for a heading over an order's item list.
+ * @example isHeading('Order summary') //=> true
+ */
+export function isHeading(line: string): boolean {
+  return HEADING.test(line);
+}

@@ -44,6 +44,8 @@ describe('summaryRole', () => {
       ['Tip (optional)', 'tip'],
       ['ITEM COUNT: 2', 'count'],
       ['Customers who bought this also bought', 'offers'],
+      ['Item total:', 'line-total'],
+      ['Unit price', 'price'],
     ];
     expect(lines.map(([label]) => [label, summaryRole(label)])).toEqual(lines);
   });

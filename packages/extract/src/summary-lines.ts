@@ -24,6 +24,7 @@ export type SummaryRole =
   | 'tip'
   | 'count'
   | 'price'
+  | 'line-total'
   | 'offers';
 
 interface Words {
@@ -311,11 +312,29 @@ const LEXICON: [SummaryRole, Words][] = [
       ],
     },
   ],
+  // A product's own amount under its name ("Item total: $199.00"): its line amount, no summary of the order.
+  [
+    'line-total',
+    {
+      anywhere: [
+        'item total',
+        'line total',
+        'zeilenbetrag',
+        'zeilensumme',
+        'positionsbetrag',
+        'total de la ligne',
+        'total línea',
+        'totale riga',
+        'regeltotaal',
+      ],
+    },
+  ],
   [
     'price',
     {
       anywhere: [
         'unit price',
+        'item price',
         'prix unitaire',
         'precio unitario',
         'prezzo unitario',
