@@ -45,7 +45,8 @@ const PAYEE_LABEL =
   /^\s*(?:payee|merchant|seller|empfänger|händler|bénéficiaire|marchand|vendeur|comerciante)\s*:?\s+/i;
 
 /** Where a payee's name ends: an amount, a date, an order reference, a sentence. */
-const NAME_END = /\s(?:(?:for|on|am|le|el|the|of|with|gesendet|gezahlt|bezahlt|geleistet)\b|#|-|–|\()|[.,;!|](?:\s|$)|\s\d/i;
+const NAME_END =
+  /\s(?:(?:for|on|am|le|el|the|of|with|gesendet|gezahlt|bezahlt|geleistet)\b|#|-|–|\()|[.,;!|](?:\s|$)|\s\d/i;
 
 /**
  * The business a processor's receipt paid: "You paid $12.99 USD to Acme Studio", "Receipt from Acme
