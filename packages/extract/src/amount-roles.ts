@@ -13,7 +13,8 @@ export type AmountRole =
   | 'rounding'
   | 'tendered'
   | 'change'
-  | 'payment';
+  | 'payment'
+  | 'cashback';
 
 export interface LabelRole {
   role: AmountRole;
@@ -38,9 +39,12 @@ const DISCOUNT =
   /\b(discount|total\s*savings|savings|you\s*saved|coupon|voucher|promo\w*|rabatt|nachlass|gutschein|remise|réduction|descuento|sconto|korting)\b/i;
 const ROUNDING =
   /\b(rounding|round(?:ing)?\s*adj\w*|rundung|arrondi|redondeo|arrotondamento|afronding|pelarasan)\b/i;
+/** Cash handed out with a card payment: the card was charged the purchase plus this. */
+const CASHBACK = /\b(cash\s*back|cashback|auszahlung|cash\s*out)\b/i;
 const CHANGE =
   /\b(change(\s*(amt|due))?|rückgeld|wechselgeld|monnaie\s*rendue|rendu|cambio|resto|wisselgeld|baki)\b/i;
-const TENDERED = /\b(cash|tendered|bar(geld)?|gegeben|espèces|especes|efectivo|contanti|contant|tunai)\b/i;
+const TENDERED =
+  /\b(cash|tendered|bar(geld)?|gegeben|geg\.|espèces|especes|efectivo|contanti|contant|tunai)\b/i;
 const PAYMENT =
   /\b(visa|mastercard|master\s*card|amex|american\s*express|discover|paypal|apple\s*pay|google\s*pay|charged|card\s*ending|debit|kreditkarte|ec-?karte|girocard|carte\s*bancaire|tarjeta)\b/i;
 
@@ -55,6 +59,7 @@ const NOT_MONEY =
  */
 export function roleOf(label: string): LabelRole | null {
   if (NOT_MONEY.test(label)) return null;
+  if (CASHBACK.test(label)) return { role: 'cashback', strength: 0 };
   if (ROUNDING.test(label) && !/\b(total\s*after|after\s*adj|rounded\s*total|total\s*rounded)\b/i.test(label))
     return { role: 'rounding', strength: 0 };
   if (SUBTOTAL.test(label)) return { role: 'subtotal', strength: 0 };

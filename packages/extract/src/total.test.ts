@@ -86,6 +86,17 @@ describe('findTotal', () => {
     });
     expect(findTotal(['Kettle 20.00', 'Mug 13.00', 'Total 33.00'])?.confidence).toBe(0.7);
   });
+  it('takes the purchase, not the card charge that included cash paid out', () => {
+    const total = findTotal([
+      'SUMME  EUR  56,27',
+      'Geg. EC-Cash  EUR  156,27',
+      'AUSZAHLUNG  EUR  100,00',
+      'Gesamt EUR  156,27',
+      'Gesamtbetrag  50,82  5,45  56,27',
+    ]);
+    expect(total?.amount.decimal).toBe('56.27');
+    expect(total?.signal).toMatch(/\+(paid-less-cashback|net-plus-tax)$/);
+  });
   it('reads an invoice that states Netto, MwSt and Brutto', () => {
     expect(findTotal(['Server CX22  10,00', 'Netto 10,00', 'MwSt 19% 1,90', 'Brutto 11,90'])).toMatchObject({
       amount: { decimal: '11.90' },

@@ -14,6 +14,8 @@ interface Labelled {
   strength: number;
   amount: LineAmount;
   line: number;
+  /** Every amount printed on the label's line (a tax table's row holds net, tax and gross). */
+  onLine: LineAmount[];
 }
 
 /** Evidence that only repeats an amount (a subtotal with tax included, a second total label). */
@@ -59,7 +61,7 @@ function labelledAmounts(lines: string[]): Labelled[] {
     }
     if (labels.length >= 2 && values.length === labels.length) {
       for (const [k, { line, label }] of labels.entries()) {
-        out.push({ ...label, amount: values[k] as LineAmount, line });
+        out.push({ ...label, amount: values[k] as LineAmount, line, onLine: [] });
         paired.add(line);
       }
     }
@@ -72,7 +74,7 @@ function labelledAmounts(lines: string[]): Labelled[] {
     if (!label) continue;
     const last = own[own.length - 1];
     if (last) {
-      out.push({ ...label, amount: last, line: i });
+      out.push({ ...label, amount: last, line: i, onLine: own });
       continue;
     }
     for (let j = 1; j <= LABEL_REACH && i + j < lines.length; j += 1) {
@@ -81,7 +83,7 @@ function labelledAmounts(lines: string[]): Labelled[] {
       const found = amountsIn(next, true);
       const amount = found[found.length - 1];
       if (amount) {
-        out.push({ ...label, amount, line: i });
+        out.push({ ...label, amount, line: i, onLine: [] });
         break;
       }
     }
@@ -128,11 +130,25 @@ function addsUp(candidate: Labelled, all: Labelled[], productSum: number | null)
     if (others.some((a) => a.role === 'change' && near(tendered.amount.minor - a.amount.minor)))
       return 'tendered-less-change';
   }
+  // A card charged the purchase plus cash paid out ("cashback"), or handed cash less change.
+  for (const paid of others.filter(
+    (a) => (a.role === 'payment' || a.role === 'tendered') && a.amount.minor > c,
+  )) {
+    if (others.some((a) => a.role === 'cashback' && near(paid.amount.minor - a.amount.minor)))
+      return 'paid-less-cashback';
+  }
   if (candidate.role === 'total' && others.some((a) => a.role === 'payment' && a.amount.minor === c))
     return 'card-payment';
   if (candidate.role === 'payment' && others.some((a) => a.role === 'total' && a.amount.minor === c))
     return 'labelled-total';
   if (productSum !== null && productSum === c) return 'lines-sum';
+  // A tax table's total row: net and tax printed beside the gross, adding up to it.
+  const own = candidate.onLine;
+  if (
+    own.length >= 3 &&
+    own.slice(0, -1).some((a, i) => own.slice(i + 1, -1).some((b) => near(a.minor + b.minor)))
+  )
+    return 'net-plus-tax';
   if (
     others.some(
       (a) => a.role === 'total' && a.strength >= 5 && a.line !== candidate.line && a.amount.minor === c,
