@@ -24,7 +24,6 @@ export interface LineFields {
   products: Extraction['products'];
   confidence: Record<string, number>;
   signals: string[];
-  totalLine: number | null;
 }
 
 /**
@@ -54,8 +53,7 @@ export function readFields(
   const orderNumber = findOrderNumber(paired);
   const date = findPurchaseDate(paired, order);
   const merchant = findMerchantInText(lines);
-  const totalLine = total ? Number(/@(\d+)/.exec(total.signal)?.[1] ?? Number.NaN) : Number.NaN;
-  const products = productsUpTo(Number.isFinite(totalLine) ? totalLine : null);
+  const products = productsUpTo(total?.line ?? null);
 
   const pick = <T>(
     field: string,
@@ -112,7 +110,6 @@ export function readFields(
     products: structuredProducts ?? products,
     confidence,
     signals,
-    totalLine: Number.isFinite(totalLine) ? totalLine : null,
   };
 }
 

@@ -6,6 +6,8 @@ export interface TotalResult {
   amount: ParsedAmount;
   confidence: number;
   signal: string;
+  /** The line of the label it was read beside; null when no label named it (the largest amount). */
+  line: number | null;
 }
 
 /** An amount and what its label says it is, with the line it was printed on. */
@@ -107,13 +109,13 @@ function combinations(amounts: Labelled[], roles: AmountRole[]): number[][] {
 
 /**
  * The evidence that `candidate` is the amount paid, from the document's other labelled amounts: the
- * subtotal plus tax, shipping, fees and tips, and rounding, less discounts; another total plus rounding; cash tendered
- * less change; a card payment of the same amount; the product lines adding up to it.
+ * subtotal plus tax, shipping, fees and tips, and rounding, less discounts; another total plus rounding;
+ * cash tendered less change; a card charge less cashback; a card payment of the same amount; the product
+ * lines adding up to it; a tax table's net and tax beside it.
  */
 function addsUp(candidate: Labelled, all: Labelled[], productSum: number | null): string | null {
   const c = candidate.amount.minor;
   const others = all.filter((a) => a !== candidate);
-  const near = (x: number) => Math.abs(x - c) <= 0;
   const bases = others.filter(
     (a) => a.role === 'subtotal' || (a.role === 'total' && a.amount.minor !== c && a.line !== candidate.line),
   );
@@ -121,20 +123,20 @@ function addsUp(candidate: Labelled, all: Labelled[], productSum: number | null)
   for (const base of bases) {
     for (const parts of adjustments) {
       if (parts.length === 0 && base.role === 'total') continue;
-      if (near(base.amount.minor + parts.reduce((s, p) => s + p, 0)))
+      if (base.amount.minor + parts.reduce((s, p) => s + p, 0) === c)
         return parts.length === 0 ? 'equals-subtotal' : 'subtotal-adds-up';
     }
   }
   for (const tendered of others.filter((a) => a.role === 'tendered' && a.amount.minor >= c)) {
     if (tendered.amount.minor === c) return 'paid-exactly';
-    if (others.some((a) => a.role === 'change' && near(tendered.amount.minor - a.amount.minor)))
+    if (others.some((a) => a.role === 'change' && tendered.amount.minor - a.amount.minor === c))
       return 'tendered-less-change';
   }
-  // A card charged the purchase plus cash paid out ("cashback"), or handed cash less change.
+  // A card charged the purchase plus cash paid out ("cashback").
   for (const paid of others.filter(
     (a) => (a.role === 'payment' || a.role === 'tendered') && a.amount.minor > c,
   )) {
-    if (others.some((a) => a.role === 'cashback' && near(paid.amount.minor - a.amount.minor)))
+    if (others.some((a) => a.role === 'cashback' && paid.amount.minor - a.amount.minor === c))
       return 'paid-less-cashback';
   }
   if (candidate.role === 'total' && others.some((a) => a.role === 'payment' && a.amount.minor === c))
@@ -146,7 +148,7 @@ function addsUp(candidate: Labelled, all: Labelled[], productSum: number | null)
   const own = candidate.onLine;
   if (
     own.length >= 3 &&
-    own.slice(0, -1).some((a, i) => own.slice(i + 1, -1).some((b) => near(a.minor + b.minor)))
+    own.slice(0, -1).some((a, i) => own.slice(i + 1, -1).some((b) => a.minor + b.minor === c))
   )
     return 'net-plus-tax';
   if (
@@ -198,6 +200,7 @@ export function findTotal(
       amount: best.candidate.amount,
       confidence,
       signal: `label:total@${best.candidate.line}${best.evidence ? `+${best.evidence}` : ''}`,
+      line: best.candidate.line,
     };
   }
   const all = lines
@@ -205,5 +208,5 @@ export function findTotal(
     .flatMap((l) => amountsIn(l))
     .filter((a) => a.minor > 0);
   const largest = all.sort((a, b) => b.minor - a.minor)[0];
-  return largest ? { amount: largest, confidence: 0.3, signal: 'largest-amount' } : null;
+  return largest ? { amount: largest, confidence: 0.3, signal: 'largest-amount', line: null } : null;
 }
