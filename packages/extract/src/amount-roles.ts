@@ -1,7 +1,9 @@
 /**
  * What an amount printed beside a label stands for on an order, an invoice or a till receipt, in the
- * languages we read (English, German, French, Spanish, Italian, Dutch, Malay). One lexicon for every rule
- * that needs it: the total's evidence (amounts that add up) and the lines that are never products.
+ * languages we read (English, German, French, Spanish, Italian, Dutch, Malay), for the total's evidence
+ * (amounts that add up). It splits cash handed over from card payments and totals by how surely they name
+ * the amount paid, which `summary-lines.ts` (the lines that are never products) does not; merging the two
+ * is open work.
  */
 export type AmountRole =
   | 'total'
