@@ -161,4 +161,53 @@ describe.each(CASES)('reminders on the $provider calendar', ({ provider, email, 
       .map((e) => e.start.date);
     expect(occurrences.slice(0, 2)).toEqual(['2027-03-30', '2027-09-30']);
   });
+  it('narrows the list to a window of days, a number of events and a number a day, saying what it left out', async () => {
+    const days = ['2029-01-10', '2029-01-10', '2029-01-10', '2029-01-12', '2029-02-01'];
+    for (const [i, day] of days.entries())
+      expect((await create({ product_name: `Window ${i}`, event_date: day })).statusCode).toBe(201);
+    const window = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `${base}/list/?${query}`, headers });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as {
+        events: { summary: string; start: { date?: string } }[];
+        has_more: boolean;
+        more_by_day: Record<string, number>;
+      };
+      return { ...body, mine: body.events.filter((e) => e.summary.startsWith('Window ')) };
+    };
+
+    const january = await window('from=2029-01-01&to=2029-01-31');
+    expect(january.mine.map((e) => e.start.date)).toEqual(days.slice(0, 4));
+    expect(january.events.every((e) => (e.start.date ?? '') <= '2029-01-31')).toBe(true);
+    expect(january).toMatchObject({ has_more: false, more_by_day: {} });
+
+    const twoADay = await window('from=2029-01-01&to=2029-01-31&per_day=2');
+    expect(twoADay.mine.map((e) => e.start.date)).toEqual(['2029-01-10', '2029-01-10', '2029-01-12']);
+    expect(twoADay.more_by_day).toEqual({ '2029-01-10': 1 });
+
+    const firstTwo = await window('from=2029-01-11&limit=2');
+    expect(firstTwo.events.map((e) => e.start.date)).toEqual(['2029-01-12', '2029-02-01']);
+    expect(firstTwo.has_more).toBe(true);
+    const all = await window('from=2029-01-11&limit=2500');
+    expect(all.has_more).toBe(false);
+    expect(all.events.length).toBeGreaterThan(2);
+
+    // Without parameters: the spec's answer, the key `events` and nothing else.
+    const plain = await t.app.inject({ method: 'GET', url: `${base}/list/`, headers });
+    expect(Object.keys(plain.json())).toEqual(['events']);
+  });
+
+  it.each([
+    ['limit=0', 'limit: must be at least 1'],
+    ['limit=2501', 'limit: must be at most 2500'],
+    ['limit=abc', 'limit: must be a whole number'],
+    ['per_day=0', 'per_day: must be at least 1'],
+    ['from=2029-02-30', 'from: is not a real calendar date'],
+    ['to=tomorrow', 'to: must be a date written YYYY-MM-DD'],
+    ['from=2029-02-01&to=2029-01-01', 'from: must not be after to'],
+  ])('refuses the window %s with a clear message', async (query, message) => {
+    const res = await t.app.inject({ method: 'GET', url: `${base}/list/?${query}`, headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
 });

@@ -34,6 +34,46 @@ export type CalendarEvent = z.infer<typeof CalendarEvent>;
 export const CalendarEventList = z.object({ events: z.array(CalendarEvent) });
 export type CalendarEventList = z.infer<typeof CalendarEventList>;
 
+/** The most events one bounded list answers, and the most a day keeps under `per_day`. */
+export const MAX_LISTED_EVENTS = 2500;
+export const MAX_EVENTS_PER_DAY = 50;
+
+/**
+ * `GET api/v1/calendar/list/` (and Outlook's) narrowed, so a screen downloads only what it shows: events
+ * ending on or after `from` and starting on or before `to` (days, UTC), the first `limit` by start, at most
+ * `per_day` starting on each day. Without any of them the list answers as the spec says (five years back
+ * to five ahead, every event).
+ */
+export const CalendarListQuery = z
+  .object({
+    from: IsoDate.optional(),
+    to: IsoDate.optional(),
+    limit: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(MAX_LISTED_EVENTS, `must be at most ${MAX_LISTED_EVENTS}`)
+      .optional(),
+    per_day: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(MAX_EVENTS_PER_DAY, `must be at most ${MAX_EVENTS_PER_DAY}`)
+      .optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'must not be after to', path: ['from'] });
+export type CalendarListQuery = z.infer<typeof CalendarListQuery>;
+
+/**
+ * The narrowed list: its events, whether `limit` left later ones out, and per day (YYYY-MM-DD) how many
+ * `per_day` left out.
+ */
+export const CalendarEventWindow = CalendarEventList.extend({
+  has_more: z.boolean(),
+  more_by_day: z.record(z.string(), z.number().int()),
+});
+export type CalendarEventWindow = z.infer<typeof CalendarEventWindow>;
+
 /** `GET /api/v1/calendar/feed/` and `POST /api/v1/calendar/feed/rotate/`: the secret iCalendar URL. */
 export const FeedUrl = z.object({ url: z.string() });
 export type FeedUrl = z.infer<typeof FeedUrl>;

@@ -1,7 +1,14 @@
 import { ErrorBody } from '@warrantly/contract/common';
-import { CalendarEvent, CalendarEventList, ReminderCreate } from '@warrantly/contract/reminders';
+import {
+  CalendarEvent,
+  CalendarEventList,
+  CalendarEventWindow,
+  CalendarListQuery,
+  ReminderCreate,
+} from '@warrantly/contract/reminders';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Calendar } from './calendar.service';
 
 export const calendarRoutes: FastifyPluginAsync<{ calendar: Calendar }> = async (fastify, { calendar }) => {
@@ -32,10 +39,21 @@ export const calendarRoutes: FastifyPluginAsync<{ calendar: Calendar }> = async 
         schema: {
           tags,
           summary: `This app's events on your ${label}`,
-          response: { 200: CalendarEventList, ...errors },
+          description:
+            'Without parameters: every event five years back to five ahead. With `from`, `to`, `limit` or ' +
+            '`per_day`: only those, with `has_more` and `more_by_day` saying what was left out.',
+          querystring: CalendarListQuery,
+          // The narrowed answer first: the plain list's schema would strip its extra fields.
+          response: { 200: z.union([CalendarEventWindow, CalendarEventList]), ...errors },
         },
       },
-      (req) => calendar.listEvents(req.userId, provider),
+      (req) => {
+        const query = req.query;
+        const isNarrowed = Object.values(query).some((value) => value !== undefined);
+        return isNarrowed
+          ? calendar.listEventWindow(req.userId, provider, query)
+          : calendar.listEvents(req.userId, provider);
+      },
     );
   }
 };

@@ -1,5 +1,10 @@
-import type { CalendarEvent, ReminderCreate } from '@warrantly/contract/reminders';
-import { isoDate, timestamp } from '../../dates';
+import type {
+  CalendarEvent,
+  CalendarEventWindow,
+  CalendarListQuery,
+  ReminderCreate,
+} from '@warrantly/contract/reminders';
+import { addDays, isoDate, timestamp } from '../../dates';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppEventInput, CalendarProvider } from '../../providers/calendar';
@@ -11,6 +16,7 @@ import { createOutlookCalendar } from '../../providers/microsoft/outlook-calenda
 import { hasWorkingAccount, requireSignedInWith } from '../auth/provider-accounts.service';
 import { listReminderSources } from '../purchases/purchases.service';
 import { desiredEvents, eventKey } from './desired-events';
+import { narrowEvents } from './event-window';
 import * as repo from './reminders.repository';
 
 export interface CalendarDeps {
@@ -49,6 +55,11 @@ export function createCalendar(deps: CalendarDeps) {
         cause: error,
       });
     }
+  }
+
+  function listFromProvider(userId: string, provider: ProviderName, from: Date, to: Date) {
+    const label = provider === 'google' ? 'Google Calendar' : 'Outlook calendar';
+    return viaProvider(label, () => providerFor(userId, provider).list(from, to));
   }
 
   return {
@@ -104,9 +115,28 @@ export function createCalendar(deps: CalendarDeps) {
       const now = deps.now();
       const from = new Date(now.getFullYear() - RANGE_YEARS, 0, 1);
       const to = new Date(now.getFullYear() + RANGE_YEARS + 1, 0, 1);
-      const label = provider === 'google' ? 'Google Calendar' : 'Outlook calendar';
-      const events = await viaProvider(label, () => providerFor(userId, provider).list(from, to));
-      return { events };
+      return { events: await listFromProvider(userId, provider, from, to) };
+    },
+
+    /**
+     * The list narrowed to what one screen shows (a month, the next reminders): the days `from` to `to`
+     * (UTC, inclusive; the spec's range where absent), the first `limit` events by start, at most `per_day`
+     * starting on one day; with what was left out, so the screen can say so.
+     */
+    async listEventWindow(
+      userId: string,
+      provider: ProviderName,
+      query: CalendarListQuery,
+    ): Promise<CalendarEventWindow> {
+      await requireSignedInWith(deps.db, userId, provider);
+      const now = deps.now();
+      const from = query.from
+        ? new Date(`${query.from}T00:00:00Z`)
+        : new Date(now.getFullYear() - RANGE_YEARS, 0, 1);
+      const to = query.to
+        ? new Date(`${addDays(query.to, 1)}T00:00:00Z`)
+        : new Date(now.getFullYear() + RANGE_YEARS + 1, 0, 1);
+      return narrowEvents(await listFromProvider(userId, provider, from, to), query);
     },
 
     /**
