@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
+import { createCursorCodec } from './http/cursor';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -186,8 +187,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionMaxDays: deps.config.SESSION_MAX_DAYS,
     now,
   });
-  await app.register(purchasesRoutes, { deps: purchaseDeps, now });
-  await app.register(receiptsRoutes, { deps: purchaseDeps, now });
+  // Page cursors are signed with a key of their own, derived from the signing key.
+  const cursors = createCursorCodec(deps.keys.signing);
+  await app.register(purchasesRoutes, { deps: purchaseDeps, now, cursors });
+  await app.register(receiptsRoutes, { deps: purchaseDeps, now, cursors });
   await app.register(trackingRoutes, { db: deps.db, now });
   await app.register(settingsRoutes, { deps: { db: deps.db, onUserDataChanged } });
   await app.register(calendarRoutes, { calendar });

@@ -102,3 +102,82 @@ export type ActiveWarrantyCount = z.infer<typeof ActiveWarrantyCount>;
 
 export const UpcomingWarrantyCount = z.object({ total_upcoming_warranty: z.number().int() });
 export type UpcomingWarrantyCount = z.infer<typeof UpcomingWarrantyCount>;
+
+/**
+ * How a page of purchases is ordered; each breaks ties by id. `date_desc` is the unparameterised list's
+ * order (newest first, newest row first on the same day). Purchases without a date, or without an amount
+ * the server could read, come last in both directions. Names compare ignoring case.
+ */
+export const PurchaseSort = z.enum([
+  'date_desc',
+  'date_asc',
+  'price_desc',
+  'price_asc',
+  'name_asc',
+  'name_desc',
+]);
+export type PurchaseSort = z.infer<typeof PurchaseSort>;
+
+/** Rows a page holds unless `limit` says otherwise, and the most it may ask for. */
+export const PAGE_LIMIT_DEFAULT = 6;
+export const PAGE_LIMIT_MAX = 100;
+/** The `cursor` that asks for the last page, cut so pages line up with those of the walk from the start. */
+export const LAST_PAGE_CURSOR = 'last';
+
+const limitMessage = `must be a whole number from 1 to ${PAGE_LIMIT_MAX}`;
+/** `limit` of a paged list: 1..100, default 6. */
+export const PageLimit = z.coerce
+  .number({ error: limitMessage })
+  .int(limitMessage)
+  .min(1, limitMessage)
+  .max(PAGE_LIMIT_MAX, limitMessage)
+  .default(PAGE_LIMIT_DEFAULT);
+/** An opaque `cursor` from a page's `next_cursor` or `prev_cursor`, or `last`. */
+export const PageCursor = z.string().min(1).max(1000, 'is not a cursor this list gave');
+/** `q`: text searched, ignoring case, in product names, shop names and order ids. */
+export const SearchText = z.string().trim().max(100, 'must be at most 100 characters');
+
+/**
+ * The query of `GET /api/v1/user-orders/` when it answers a page: any of these parameters turns the
+ * answer from the whole array into a `PurchasePage`; empty ones count as absent. `from`/`to` bound the
+ * purchase date, both included; `status` is the warranty status as of today; `store` is a shop name.
+ */
+export const PurchasePageQuery = z
+  .object({
+    limit: PageLimit,
+    cursor: PageCursor.optional(),
+    sort: PurchaseSort.default('date_desc'),
+    q: SearchText.optional(),
+    status: WarrantyStatus.optional(),
+    store: z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`).optional(),
+    from: IsoDate.optional(),
+    to: IsoDate.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'must not be after to',
+    path: ['from'],
+  });
+export type PurchasePageQuery = z.input<typeof PurchasePageQuery>;
+/** The query parameters that ask for a page instead of the whole list. */
+export const PURCHASE_PAGE_PARAMS = [
+  'limit',
+  'cursor',
+  'sort',
+  'q',
+  'status',
+  'store',
+  'from',
+  'to',
+] as const;
+
+/**
+ * A page of purchases: `total` counts every purchase matching the filters; `next_cursor` and `prev_cursor`
+ * (null at either end) fetch the neighbouring pages with the same filters and sort.
+ */
+export const PurchasePage = z.object({
+  items: z.array(Purchase),
+  next_cursor: z.string().nullable(),
+  prev_cursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type PurchasePage = z.infer<typeof PurchasePage>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Purchase } from './purchases';
+import { PageCursor, PageLimit, Purchase, SearchText } from './purchases';
 
 /** Extraction status of a receipt's document; `success` for a hand-made purchase with a file. */
 export const ReceiptStatus = z.enum(['success', 'partial', 'failed']);
@@ -44,3 +44,27 @@ export const RECEIPT_PHOTO_TYPES = [
   'image/heic',
   'image/heif',
 ] as const;
+
+/**
+ * The query of `GET /api/v1/invoice/` when it answers a page (any of these given; empty ones count as
+ * absent): newest first, `q` searched in the product names, shop names and order id of each receipt.
+ */
+export const ReceiptPageQuery = z.object({
+  limit: PageLimit,
+  cursor: PageCursor.optional(),
+  q: SearchText.optional(),
+});
+export type ReceiptPageQuery = z.input<typeof ReceiptPageQuery>;
+/** The query parameters that ask for a page of receipts instead of the whole list. */
+export const RECEIPT_PAGE_PARAMS = ['limit', 'cursor', 'q'] as const;
+
+/** A page of receipts; `total` counts the receipts matching `q`, the other two counts are the list's. */
+export const ReceiptPage = z.object({
+  items: z.array(ReceiptSummary),
+  next_cursor: z.string().nullable(),
+  prev_cursor: z.string().nullable(),
+  total: z.number().int(),
+  total_orders_this_month: z.number().int(),
+  total_categories: z.number().int(),
+});
+export type ReceiptPage = z.infer<typeof ReceiptPage>;

@@ -7,6 +7,7 @@ import * as mailSync from './migrations/20261122T1600_mail_sync';
 import * as identity from './migrations/20261124T1100_identity';
 import * as dataAtRest from './migrations/20261124T1300_data_at_rest';
 import * as quarantine from './migrations/20261124T1400_quarantine';
+import * as keysetPages from './migrations/20261125T1000_keyset_pages';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect, keys?: EncryptionKeys): Promise<void> };
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261124T1100_identity': identity,
   '20261124T1300_data_at_rest': dataAtRest,
   '20261124T1400_quarantine': quarantine,
+  '20261125T1000_keyset_pages': keysetPages,
 };
 
 /**

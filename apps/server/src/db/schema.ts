@@ -1,4 +1,12 @@
-import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type {
+  Generated,
+  GeneratedAlways,
+  Insertable,
+  Kysely,
+  Selectable,
+  Transaction,
+  Updateable,
+} from 'kysely';
 
 /** Booleans are stored as 0/1 in both dialects so the same queries run on SQLite and PostgreSQL. */
 type Flag = number;
@@ -58,6 +66,8 @@ export interface OrdersTable {
   price: string | null;
   amount_minor: number | null;
   currency: string | null;
+  /** The price in major units, derived by the database from amount_minor and currency (sorting by price). */
+  amount: GeneratedAlways<number | null>;
   has_currency: Generated<Flag>;
   warranty_expire_date: string | null;
   warranty_estimated: Generated<Flag>;

@@ -35,11 +35,13 @@ export function selectPurchases(db: Db, userId: string) {
 
 export type PurchaseRow = Awaited<ReturnType<ReturnType<typeof selectPurchases>['executeTakeFirstOrThrow']>>;
 
-/** Newest purchase first; undated ones last; ties by newest row. */
+/**
+ * Newest purchase first; undated ones last; ties by newest row. The key is written as the `date_desc` page
+ * writes it (pages.repository.ts), so the list is read in the order of that index, with no sort.
+ */
 export function listPurchasesQuery(db: Db, userId: string) {
   return selectPurchases(db, userId)
-    .orderBy(sql`o.purchase_date is null`)
-    .orderBy('o.purchase_date', 'desc')
+    .orderBy(sql`coalesce(o.purchase_date, '')`, 'desc')
     .orderBy('o.id', 'desc');
 }
 

@@ -1,8 +1,11 @@
 import { ErrorBody } from '@warrantly/contract/common';
 import {
   ActiveWarrantyCount,
+  PURCHASE_PAGE_PARAMS,
   Purchase,
   PurchaseCreate,
+  PurchasePage,
+  PurchasePageQuery,
   PurchaseUpdate,
   TotalPrice,
   UpcomingWarrantyCount,
@@ -11,18 +14,21 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDate } from '../../dates';
+import { asksForPage, type CursorCodec, pageStart, withoutBlanks } from '../../http/cursor';
 import { dataEtag, isFresh, setCacheHeaders } from '../../http/etag';
 import { checkedPdf, readForm } from '../../http/multipart';
 import { parseId, parseInput } from '../../http/parse-input';
+import * as pages from './pages.service';
 import * as service from './purchases.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const tags = ['purchases'];
 
-export const purchasesRoutes: FastifyPluginAsync<{ deps: service.PurchaseDeps; now: () => Date }> = async (
-  fastify,
-  { deps, now },
-) => {
+export const purchasesRoutes: FastifyPluginAsync<{
+  deps: service.PurchaseDeps;
+  now: () => Date;
+  cursors: CursorCodec;
+}> = async (fastify, { deps, now, cursors }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
@@ -50,11 +56,36 @@ export const purchasesRoutes: FastifyPluginAsync<{ deps: service.PurchaseDeps; n
     {
       schema: {
         tags,
-        summary: 'List purchases, newest first',
-        response: { 200: z.array(Purchase), ...errors },
+        summary: 'List purchases, newest first; with any page parameter, one page of them',
+        description:
+          'Without parameters: every purchase (the array). With any of limit, cursor, sort, q, status, store, ' +
+          'from, to: a PurchasePage of `limit` (1..100, default 6) rows. Cursors come from a page and hold ' +
+          'only with the same filters and sort; `cursor=last` is the last page, aligned to the first.',
+        response: { 200: z.union([z.array(Purchase), PurchasePage]), ...errors },
       },
     },
-    (req, reply) => conditional(req, reply, () => service.listPurchases(db, req.userId, now())),
+    (req, reply) => {
+      if (!asksForPage(req.query, PURCHASE_PAGE_PARAMS)) {
+        return conditional(req, reply, () => service.listPurchases(db, req.userId, now()));
+      }
+      const { cursor, limit, sort, q, status, store, from, to } = parseInput(
+        PurchasePageQuery,
+        withoutBlanks(req.query),
+      );
+      // A cursor holds for the user, sort and filters it was made with; the page size may change.
+      const scope = ['purchases', req.userId, sort, q ?? null, status ?? null, store ?? null, from, to];
+      const start = pageStart(cursors, scope, cursor);
+      return conditional(req, reply, async () => {
+        const filters = { sort, limit, q, status, store, from, to };
+        const page = await pages.purchasePage(db, req.userId, filters, start, now());
+        return {
+          items: page.items,
+          next_cursor: page.next && cursors.encode(scope, page.next),
+          prev_cursor: page.prev && cursors.encode(scope, page.prev),
+          total: page.total,
+        };
+      });
+    },
   );
   app.get(
     '/api/v1/user-orders/total-price/',

@@ -1,18 +1,27 @@
 import { ErrorBody } from '@warrantly/contract/common';
-import { ReceiptDetail, ReceiptList } from '@warrantly/contract/receipts';
+import {
+  RECEIPT_PAGE_PARAMS,
+  ReceiptDetail,
+  ReceiptList,
+  ReceiptPage,
+  ReceiptPageQuery,
+} from '@warrantly/contract/receipts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asksForPage, type CursorCodec, pageStart, withoutBlanks } from '../../http/cursor';
+import { parseInput } from '../../http/parse-input';
 import * as service from './receipts.service';
 
-const errors = { 401: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const tags = ['receipts'];
 const OrderParams = z.object({ id: z.string().min(1).max(200) });
 
-export const receiptsRoutes: FastifyPluginAsync<{ deps: service.ReceiptDeps; now: () => Date }> = async (
-  fastify,
-  { deps, now },
-) => {
+export const receiptsRoutes: FastifyPluginAsync<{
+  deps: service.ReceiptDeps;
+  now: () => Date;
+  cursors: CursorCodec;
+}> = async (fastify, { deps, now, cursors }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -20,11 +29,29 @@ export const receiptsRoutes: FastifyPluginAsync<{ deps: service.ReceiptDeps; now
     {
       schema: {
         tags,
-        summary: 'Orders that carry a receipt file',
-        response: { 200: ReceiptList, ...errors },
+        summary: 'Orders that carry a receipt file; with limit, cursor or q, one page of them',
+        description:
+          'Without parameters: every receipt (ReceiptList). With any of limit (1..100, default 6), cursor ' +
+          '(from a page, or `last`) and q: a ReceiptPage, newest first.',
+        response: { 200: z.union([ReceiptList, ReceiptPage]), ...errors },
       },
     },
-    (req) => service.listReceipts(deps.db, req.userId, now()),
+    async (req) => {
+      if (!asksForPage(req.query, RECEIPT_PAGE_PARAMS))
+        return service.listReceipts(deps.db, req.userId, now());
+      const { limit, cursor, q } = parseInput(ReceiptPageQuery, withoutBlanks(req.query));
+      const scope = ['receipts', req.userId, q ?? null];
+      const start = pageStart(cursors, scope, cursor);
+      const page = await service.receiptPage(deps.db, req.userId, { limit, q }, start, now());
+      return {
+        items: page.items,
+        next_cursor: page.next && cursors.encode(scope, page.next),
+        prev_cursor: page.prev && cursors.encode(scope, page.prev),
+        total: page.total,
+        total_orders_this_month: page.thisMonth,
+        total_categories: page.categories,
+      };
+    },
   );
   app.get(
     '/api/v1/invoice/:id/',

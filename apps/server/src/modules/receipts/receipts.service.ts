@@ -4,6 +4,7 @@ import { isoDate } from '../../dates';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ChangeNotifier } from '../../user-data-changes';
+import { type PageOf, type PageStart, receiptLinesPage } from '../purchases/pages.service';
 import { findPurchases, noteDataChanged } from '../purchases/purchases.service';
 import { type FileStoreDeps, openExtraction, readReceiptFile, withStoredFile } from './receipt-files.service';
 import * as repo from './receipts.repository';
@@ -11,7 +12,6 @@ import * as repo from './receipts.repository';
 export type ReceiptDeps = FileStoreDeps & ChangeNotifier;
 
 export async function listReceipts(db: Db, userId: string, now: Date): Promise<ReceiptList> {
-  const today = isoDate(now);
   const purchases = await findPurchases(db, userId, { withReceipt: true, sort: 'newest' }, now);
   const byOrder = new Map<string, ReceiptSummary>();
   for (const purchase of purchases) {
@@ -19,15 +19,37 @@ export async function listReceipts(db: Db, userId: string, now: Date): Promise<R
     if (seen) seen.line_count += 1;
     else byOrder.set(purchase.order_id, { ...purchase, line_count: 1 });
   }
-  const monthStart = `${today.slice(0, 7)}-01`;
-  const next = new Date(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 1);
-  const counts = await repo.receiptCounts(db, userId, monthStart, isoDate(next));
+  const counts = await receiptCounts(db, userId, now);
   return {
     orders: [...byOrder.values()],
     total_invoice: counts.receipts,
     total_orders_this_month: counts.thisMonth,
     total_categories: counts.categories,
   };
+}
+
+/** Receipts, purchases of this month with one, and their categories: the receipts page's counters. */
+function receiptCounts(db: Db, userId: string, now: Date) {
+  const today = isoDate(now);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const next = new Date(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 1);
+  return repo.receiptCounts(db, userId, monthStart, isoDate(next));
+}
+
+/**
+ * A page of receipts, newest first (by the purchase date of each order's first line, then newest order),
+ * `q` searched in every line of an order; the counters are the whole list's, as the unpaged answer has them.
+ */
+export async function receiptPage(
+  db: Db,
+  userId: string,
+  query: { q?: string | undefined; limit: number },
+  start: PageStart,
+  now: Date,
+): Promise<PageOf<ReceiptSummary> & { thisMonth: number; categories: number }> {
+  const page = await receiptLinesPage(db, userId, query, start, now);
+  const counts = await receiptCounts(db, userId, now);
+  return { ...page, thisMonth: counts.thisMonth, categories: counts.categories };
 }
 
 export async function getReceipt(

@@ -1,0 +1,135 @@
+import type { Purchase, PurchaseSort, WarrantyStatus } from '@warrantly/contract/purchases';
+import { addDays, isoDate } from '../../dates';
+import type { Db } from '../../db/schema';
+import * as repo from './pages.repository';
+import { toPurchase } from './purchases.service';
+import { EXPIRING_SOON_DAYS } from './warranty';
+
+/**
+ * Where a page starts: the rows after or before a row (its sort key and id), the last page, or the first
+ * (null). The HTTP layer turns it into an opaque signed cursor and back.
+ */
+export interface PagePosition {
+  direction: 'after' | 'before';
+  key: string | number;
+  id: number;
+  inclusive?: boolean;
+}
+export type PageStart = PagePosition | 'last' | null;
+
+export interface PageOf<T> {
+  items: T[];
+  /** Rows matching the filters, on every page. */
+  total: number;
+  /** Where the next and previous pages start; null at the ends. */
+  next: PagePosition | null;
+  prev: PagePosition | null;
+}
+
+export interface PurchaseFilters {
+  q?: string | undefined;
+  status?: WarrantyStatus | undefined;
+  store?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+type Fetch = (from: repo.Bound | null, forward: boolean, limit: number) => Promise<repo.KeyedRow[]>;
+
+const bound = (row: { k: string | number; id: number }, inclusive = false): repo.Bound => ({
+  key: row.k,
+  id: row.id,
+  ...(inclusive ? { inclusive } : {}),
+});
+const at = (direction: 'after' | 'before', b: repo.Bound): PagePosition => ({ direction, ...b });
+
+/**
+ * One page by keyset: `limit` rows from `start`, and where the pages beside it start. Never OFFSET, so a
+ * page costs the same at the end of a long list as at its start, and rows added or removed between two
+ * requests neither repeat nor skip the rows that were there. `last` is the last page cut to line up with
+ * pages walked from the start: ((total - 1) % limit) + 1 rows.
+ */
+async function keysetPage(
+  fetch: Fetch,
+  total: number,
+  start: PageStart,
+  limit: number,
+): Promise<Omit<PageOf<repo.KeyedRow>, 'total'>> {
+  const exists = async (from: repo.Bound, forward: boolean) => (await fetch(from, forward, 1)).length > 0;
+  if (start === 'last') {
+    const size = total === 0 ? 0 : ((total - 1) % limit) + 1;
+    const rows = size === 0 ? [] : await fetch(null, false, size + 1);
+    const items = rows.slice(0, size).reverse();
+    const first = items[0];
+    return { items, next: null, prev: first && rows.length > size ? at('before', bound(first)) : null };
+  }
+  if (start === null || start.direction === 'after') {
+    const rows = await fetch(start, true, limit + 1);
+    const items = rows.slice(0, limit);
+    const [first, last] = [items[0], items.at(-1)];
+    const next = last && rows.length > limit ? at('after', bound(last)) : null;
+    if (start === null) return { items, next, prev: null };
+    // Nothing after the cursor any more (rows deleted meanwhile): the page before is the one before it.
+    const before = first ? bound(first) : { key: start.key, id: start.id, inclusive: !start.inclusive };
+    return { items, next, prev: (await exists(before, false)) ? at('before', before) : null };
+  }
+  const rows = await fetch(start, false, limit + 1);
+  const items = rows.slice(0, limit).reverse();
+  const [first, last] = [items[0], items.at(-1)];
+  const prev = first && rows.length > limit ? at('before', bound(first)) : null;
+  const after = last ? bound(last) : { key: start.key, id: start.id, inclusive: !start.inclusive };
+  return { items, prev, next: (await exists(after, true)) ? at('after', after) : null };
+}
+
+/** The warranty-date bounds of a status on `today`, exactly as warrantyStatus decides it. */
+function warrantyBounds(status: WarrantyStatus, today: string): repo.RowFilter['warranty'] {
+  const soonEnd = addDays(today, EXPIRING_SOON_DAYS);
+  if (status === 'Expired') return { before: today };
+  if (status === 'Expiring_Soon') return { from: today, to: soonEnd };
+  return { afterOrNone: soonEnd };
+}
+
+/** A page of the user's purchases, sorted and filtered, with the total matching the filters. */
+export async function purchasePage(
+  db: Db,
+  userId: string,
+  query: PurchaseFilters & { sort: PurchaseSort; limit: number },
+  start: PageStart,
+  now: Date,
+): Promise<PageOf<Purchase>> {
+  const today = isoDate(now);
+  const filter: repo.RowFilter = {
+    scope: 'purchases',
+    ...(query.q ? { search: query.q } : {}),
+    ...(query.store !== undefined ? { shop: query.store } : {}),
+    ...(query.from ? { dateFrom: query.from } : {}),
+    ...(query.to ? { dateTo: query.to } : {}),
+    ...(query.status ? { warranty: warrantyBounds(query.status, today) } : {}),
+  };
+  const total = await repo.countRows(db, userId, filter);
+  const fetch: Fetch = (from, forward, limit) =>
+    repo.pageRows(db, userId, query.sort, filter, from, forward, limit);
+  const page = await keysetPage(fetch, total, start, query.limit);
+  return { ...page, total, items: page.items.map((row) => toPurchase(row, today)) };
+}
+
+/**
+ * A page of the orders that carry a receipt file, newest first: each as its first line and how many
+ * lines it has; `q` matches any of its lines.
+ */
+export async function receiptLinesPage(
+  db: Db,
+  userId: string,
+  query: { q?: string | undefined; limit: number },
+  start: PageStart,
+  now: Date,
+): Promise<PageOf<Purchase & { line_count: number }>> {
+  const today = isoDate(now);
+  const filter: repo.RowFilter = { scope: 'receipts', ...(query.q ? { search: query.q } : {}) };
+  const total = await repo.countRows(db, userId, filter);
+  const fetch: Fetch = (from, forward, limit) =>
+    repo.pageRows(db, userId, 'date_desc', filter, from, forward, limit);
+  const page = await keysetPage(fetch, total, start, query.limit);
+  const items = page.items.map((row) => ({ ...toPurchase(row, today), line_count: Number(row.line_count) }));
+  return { ...page, total, items };
+}
