@@ -11,15 +11,27 @@ import { MonthCalendar } from './components/MonthCalendar';
 import { ReminderSettings } from './components/ReminderSettings';
 import { SetReminderModal } from './components/SetReminderModal';
 import { UpcomingReminders } from './components/UpcomingReminders';
-import { useGetEventsQuery } from './reminders-api';
+import { monthWindow, UPCOMING_STEP, upcomingWindow, useGetEventsQuery } from './reminders-api';
 
 export function RemindersPage() {
   const name = useDisplayName();
   const provider = useAppSelector(selectProvider);
-  const { data, isLoading, isError } = useGetEventsQuery(provider ?? 'google', { skip: !provider });
-  const [isSetting, setIsSetting] = useState(false);
   const now = new Date();
-  const events = data?.events ?? [];
+  const [shownMonth, setShownMonth] = useState({ year: now.getFullYear(), month: now.getMonth() });
+  const [upcomingLimit, setUpcomingLimit] = useState(UPCOMING_STEP);
+  // The month shown and the soonest reminders: two narrow lists, not the calendar's eleven years.
+  const monthEvents = useGetEventsQuery(
+    monthWindow(provider ?? 'google', shownMonth.year, shownMonth.month),
+    {
+      skip: !provider,
+    },
+  );
+  const upcoming = useGetEventsQuery(upcomingWindow(provider ?? 'google', now, upcomingLimit), {
+    skip: !provider,
+  });
+  const [isSetting, setIsSetting] = useState(false);
+  const isLoading = monthEvents.isLoading || upcoming.isLoading;
+  const isError = monthEvents.isError || upcoming.isError;
 
   return (
     <section>
@@ -40,8 +52,20 @@ export function RemindersPage() {
         </p>
       ) : (
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <MonthCalendar events={events} today={now} />
-          <UpcomingReminders events={events} now={now} />
+          <MonthCalendar
+            events={monthEvents.data?.events ?? []}
+            moreByDay={monthEvents.data?.more_by_day}
+            today={now}
+            onMonthChange={(year, month) => setShownMonth({ year, month })}
+          />
+          <UpcomingReminders
+            events={upcoming.data?.events ?? []}
+            now={now}
+            onShowMore={
+              upcoming.data?.has_more ? () => setUpcomingLimit(upcomingLimit + UPCOMING_STEP) : undefined
+            }
+            isLoadingMore={upcoming.isFetching}
+          />
         </div>
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">

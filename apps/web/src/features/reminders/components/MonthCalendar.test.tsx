@@ -55,4 +55,30 @@ describe('MonthCalendar', () => {
     expect(screen.getByRole('heading', { name: 'March 2027' })).toBeInTheDocument();
     expect(screen.getByText('Spring service')).toBeInTheDocument();
   });
+
+  it('says which month it shows when another is chosen, to fetch its events', async () => {
+    const shown: [number, number][] = [];
+    render(<MonthCalendar events={[]} today={today} onMonthChange={(y, m) => shown.push([y, m])} />);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Select Year' }), '2027');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Select Month' }), 'March');
+    expect(shown).toEqual([
+      [2027, 10],
+      [2027, 2],
+    ]);
+  });
+
+  it('counts the events of a day beyond the chips it shows', () => {
+    render(
+      <MonthCalendar
+        events={[event('Filter A', '2026-11-25'), event('Filter B', '2026-11-25')]}
+        moreByDay={{ '2026-11-25': 4, '2026-12-01': 2 }}
+        today={today}
+      />,
+    );
+    const tile = document.querySelector('li[data-date="2026-11-25"]') as HTMLElement;
+    expect(tile).toHaveTextContent('Filter A');
+    expect(tile).toHaveTextContent('+4 more');
+    // Another month's count is not shown in this one's grid.
+    expect(screen.queryByText('+2 more')).toBeNull();
+  });
 });

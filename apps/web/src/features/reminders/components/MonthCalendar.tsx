@@ -6,6 +6,10 @@ import { CHIP_CLASSES, chipColor, eventStartDay, eventText } from '../urgency';
 interface Props {
   events: readonly CalendarEvent[];
   today: Date;
+  /** Per day (YYYY-MM-DD), events the day holds beyond the chips it shows. */
+  moreByDay?: Readonly<Record<string, number>>;
+  /** Told when another month is chosen (`month` 0-11), to fetch its events. */
+  onMonthChange?: (year: number, month: number) => void;
 }
 
 const selectClass = 'mt-1 block rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900';
@@ -14,10 +18,15 @@ const selectClass = 'mt-1 block rounded-lg border border-slate-400 bg-white px-3
  * The Reminders page's month calendar: Select Year (current year -5 to +5) and Select Month, and each
  * day's events as chips coloured by their start date (red before today, yellow today, green later).
  */
-export function MonthCalendar({ events, today }: Props) {
+export function MonthCalendar({ events, today, moreByDay = {}, onMonthChange }: Props) {
   const [year, setYear] = useState(today.getFullYear());
   const [month, setMonth] = useState(today.getMonth());
   const headingId = useId();
+  const show = (nextYear: number, nextMonth: number) => {
+    setYear(nextYear);
+    setMonth(nextMonth);
+    onMonthChange?.(nextYear, nextMonth);
+  };
 
   const byDay = new Map<string, { event: CalendarEvent; start: Date }[]>();
   for (const event of events) {
@@ -36,7 +45,11 @@ export function MonthCalendar({ events, today }: Props) {
         <div className="flex gap-3">
           <label className="text-sm font-medium text-slate-800">
             Select Year
-            <select value={year} onChange={(e) => setYear(Number(e.target.value))} className={selectClass}>
+            <select
+              value={year}
+              onChange={(e) => show(Number(e.target.value), month)}
+              className={selectClass}
+            >
               {yearOptions(today).map((y) => (
                 <option key={y} value={y}>
                   {y}
@@ -46,7 +59,11 @@ export function MonthCalendar({ events, today }: Props) {
           </label>
           <label className="text-sm font-medium text-slate-800">
             Select Month
-            <select value={month} onChange={(e) => setMonth(Number(e.target.value))} className={selectClass}>
+            <select
+              value={month}
+              onChange={(e) => show(year, Number(e.target.value))}
+              className={selectClass}
+            >
               {MONTH_NAMES.map((name, m) => (
                 <option key={name} value={m}>
                   {name}
@@ -68,6 +85,7 @@ export function MonthCalendar({ events, today }: Props) {
         {monthGrid(year, month).map(({ date, isInMonth }) => {
           const key = toIsoDate(date);
           const dayEvents = isInMonth ? (byDay.get(key) ?? []) : [];
+          const more = isInMonth ? (moreByDay[key] ?? 0) : 0;
           const isToday = isSameDay(date, today);
           return (
             <li
@@ -101,6 +119,9 @@ export function MonthCalendar({ events, today }: Props) {
                     );
                   })}
                 </ul>
+              )}
+              {more > 0 && (
+                <p className="mt-1 text-[10px] font-semibold text-slate-700 sm:text-xs">+{more} more</p>
               )}
             </li>
           );

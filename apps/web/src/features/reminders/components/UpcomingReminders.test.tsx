@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { CalendarEvent } from '@warrantly/contract/reminders';
 import { describe, expect, it } from 'vitest';
 import { UpcomingReminders } from './UpcomingReminders';
@@ -38,5 +39,18 @@ describe('UpcomingReminders', () => {
     expect(items[1]).toHaveAttribute('data-urgency', 'yellow');
     expect(items[2]).toHaveTextContent('In 30 days');
     expect(items[2]).toHaveAttribute('data-urgency', 'green');
+  });
+
+  it('offers later reminders when there are more than it holds', async () => {
+    const now = new Date(2026, 10, 22, 10);
+    const events = [allDay('Soon', '2026-11-24', '2026-11-25')];
+    let asked = 0;
+    const { rerender } = render(
+      <UpcomingReminders now={now} events={events} onShowMore={() => (asked += 1)} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show more reminders' }));
+    expect(asked).toBe(1);
+    rerender(<UpcomingReminders now={now} events={events} />);
+    expect(screen.queryByRole('button', { name: 'Show more reminders' })).toBeNull();
   });
 });

@@ -16,10 +16,19 @@ interface Props {
   now: Date;
   /** The heading level's text; the list is labelled by it. */
   title?: string;
+  /** Asks for later reminders too; absent when there are none. */
+  onShowMore?: () => void;
+  isLoadingMore?: boolean;
 }
 
 /** The "Upcoming Reminders" list: future events, soonest first, each with its urgency colour and label. */
-export function UpcomingReminders({ events, now, title = 'Upcoming Reminders' }: Props) {
+export function UpcomingReminders({
+  events,
+  now,
+  title = 'Upcoming Reminders',
+  onShowMore,
+  isLoadingMore = false,
+}: Props) {
   const headingId = useId();
   const upcoming = upcomingEvents(events, now);
   return (
@@ -56,6 +65,18 @@ export function UpcomingReminders({ events, now, title = 'Upcoming Reminders' }:
               </li>
             );
           })}
+          {onShowMore && (
+            <li>
+              <button
+                type="button"
+                onClick={onShowMore}
+                disabled={isLoadingMore}
+                className="min-h-11 w-full rounded-xl border border-slate-300 bg-white px-4 font-semibold text-blue-700 hover:bg-slate-50 disabled:opacity-60"
+              >
+                Show more reminders
+              </button>
+            </li>
+          )}
         </ul>
       )}
     </section>

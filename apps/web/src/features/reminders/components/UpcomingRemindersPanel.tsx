@@ -1,14 +1,21 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { selectProvider } from '@/app/auth-slice';
 import { useAppSelector } from '@/app/hooks';
 import { Spinner } from '@/components/Spinner';
-import { useGetEventsQuery } from '../reminders-api';
+import { UPCOMING_STEP, upcomingWindow, useGetEventsQuery } from '../reminders-api';
 import { UpcomingReminders } from './UpcomingReminders';
 
-/** Upcoming Reminders from the signed-in provider's calendar (the other provider is never asked). */
+/**
+ * Upcoming Reminders from the signed-in provider's calendar (the other provider is never asked): the
+ * soonest ones, and more on request.
+ */
 export function UpcomingRemindersPanel() {
   const provider = useAppSelector(selectProvider);
-  const { data, isLoading, isError } = useGetEventsQuery(provider ?? 'google', { skip: !provider });
+  const [limit, setLimit] = useState(UPCOMING_STEP);
+  const { data, isLoading, isFetching, isError } = useGetEventsQuery(
+    upcomingWindow(provider ?? 'google', new Date(), limit),
+    { skip: !provider },
+  );
   // Rendered in slices once the events arrive, as the overview is (see OverviewPage).
   const isSettled = useDeferredValue(!isLoading);
   if (!isSettled) return <Spinner label="Loading reminders" />;
@@ -19,5 +26,12 @@ export function UpcomingRemindersPanel() {
       </p>
     );
   }
-  return <UpcomingReminders events={data?.events ?? []} now={new Date()} />;
+  return (
+    <UpcomingReminders
+      events={data?.events ?? []}
+      now={new Date()}
+      onShowMore={data?.has_more ? () => setLimit(limit + UPCOMING_STEP) : undefined}
+      isLoadingMore={isFetching}
+    />
+  );
 }
