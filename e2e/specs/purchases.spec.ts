@@ -125,7 +125,9 @@ test.describe('purchases and warranties', () => {
 
   test('shows the error screen when the purchases cannot be loaded', async ({ signedInPage }) => {
     const page = await signedInPage('google');
-    await page.route('**/api/v1/user-orders/', (route) =>
+    // The list and its pages alike (`?limit=6` and on).
+    const list = (url: URL) => url.pathname === '/api/v1/user-orders/';
+    await page.route(list, (route) =>
       route.fulfill({
         status: 500,
         contentType: 'application/json',
@@ -135,7 +137,7 @@ test.describe('purchases and warranties', () => {
     await page.goto('/dashboard/purchase');
     await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
     await expect(page.getByText('Failed to load data. Please try again.')).toBeVisible();
-    await page.unroute('**/api/v1/user-orders/');
+    await page.unroute(list);
     await page.getByRole('button', { name: 'Reload Page' }).click();
     await expect(page.getByRole('heading', { level: 1, name: `${user}'s Purchases` })).toBeVisible();
     await expect(page.getByText('Oops! Something went wrong')).toBeHidden();

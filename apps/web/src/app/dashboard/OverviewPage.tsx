@@ -10,7 +10,7 @@ import { SyncingNotice } from '@/features/mail-sync/SyncingNotice';
 import { useMailSync } from '@/features/mail-sync/use-mail-sync';
 import {
   useGetActiveWarrantyCountQuery,
-  useGetPurchasesQuery,
+  useGetPurchasePageQuery,
   useGetTotalPriceQuery,
   useGetUpcomingWarrantyCountQuery,
 } from '@/features/purchases/purchases-api';
@@ -19,6 +19,7 @@ import { formatAmount, orNotProvided, possessive } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { paths } from '../paths';
 import { useDisplayName } from '../use-display-name';
+import { RECENT_PURCHASES } from './overview-queries';
 
 // The modals load when opened: the overview's first render does not need their code.
 const ManualPurchaseModal = lazy(() =>
@@ -32,12 +33,9 @@ const UploadReceiptModal = lazy(() =>
   })),
 );
 
-/** How many purchases Recent Purchases shows (SPEC section 9). */
-export const RECENT_COUNT = 3;
-
 export function OverviewPage() {
   const name = useDisplayName();
-  const purchases = useGetPurchasesQuery();
+  const purchases = useGetPurchasePageQuery(RECENT_PURCHASES);
   const totalPrice = useGetTotalPriceQuery();
   const active = useGetActiveWarrantyCountQuery();
   const upcoming = useGetUpcomingWarrantyCountQuery();
@@ -53,7 +51,7 @@ export function OverviewPage() {
   if (queries.some((q) => q.isError)) return <ErrorScreen />;
 
   const total = totalPrice.data;
-  const recent = (purchases.data ?? []).slice(0, RECENT_COUNT);
+  const recent = purchases.data?.items ?? [];
 
   return (
     <section>

@@ -3,9 +3,10 @@ import { remindersApi, upcomingWindow } from '@/features/reminders/reminders-api
 import { appStore } from '../app-store';
 import { selectIsSignedIn, selectProvider } from '../auth-slice';
 import { nextTask } from '../next-task';
+import { RECENT_PURCHASES } from './overview-queries';
 
 /**
- * Asks for the overview's data (purchases, the three totals, upcoming reminders) the moment a link to
+ * Asks for the overview's data (recent purchases, the three totals, upcoming reminders) the moment a link to
  * the overview is opened, while the page's code is still loading, rather than from the page's mount
  * effects: the answers are usually in the store when the page first renders, so it renders once, with
  * its data, and its mount starts no requests. The page's own queries then share these requests.
@@ -16,7 +17,7 @@ export async function prefetchOverview(): Promise<void> {
   if (!selectIsSignedIn(state)) return;
   const provider = selectProvider(state);
   const requests = [
-    purchasesApi.util.prefetch('getPurchases', undefined, {}),
+    purchasesApi.util.prefetch('getPurchasePage', RECENT_PURCHASES, {}),
     purchasesApi.util.prefetch('getTotalPrice', undefined, {}),
     purchasesApi.util.prefetch('getActiveWarrantyCount', undefined, {}),
     purchasesApi.util.prefetch('getUpcomingWarrantyCount', undefined, {}),

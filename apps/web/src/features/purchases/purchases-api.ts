@@ -1,6 +1,8 @@
 import type {
   ActiveWarrantyCount,
   Purchase,
+  PurchasePage,
+  PurchasePageQuery,
   TotalPrice,
   UpcomingWarrantyCount,
 } from '@warrantly/contract/purchases';
@@ -8,8 +10,9 @@ import { api, PURCHASE_DATA_TAGS } from '@/app/api';
 
 export const purchasesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPurchases: build.query<Purchase[], void>({
-      query: () => '/api/v1/user-orders/',
+    /** One page of the list, searched, filtered and sorted by the server (`limit` 1-100 rows). */
+    getPurchasePage: build.query<PurchasePage, PurchasePageQuery>({
+      query: (params) => ({ url: '/api/v1/user-orders/', params }),
       providesTags: ['Purchase'],
     }),
     getTotalPrice: build.query<TotalPrice, void>({
@@ -42,7 +45,7 @@ export const purchasesApi = api.injectEndpoints({
 });
 
 export const {
-  useGetPurchasesQuery,
+  useGetPurchasePageQuery,
   useGetTotalPriceQuery,
   useGetActiveWarrantyCountQuery,
   useGetUpcomingWarrantyCountQuery,

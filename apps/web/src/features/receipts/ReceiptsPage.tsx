@@ -9,24 +9,32 @@ import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
 import { Spinner } from '@/components/Spinner';
 import { StatCard } from '@/components/StatCard';
-import { usePagedItems } from '@/components/use-paged-items';
 import { possessive } from '@/lib/format';
 import { ReceiptCard } from './components/ReceiptCard';
 import { ReceiptDetailModal } from './components/ReceiptDetailModal';
 import { ScanReceiptButton } from './components/ScanReceiptButton';
 import { UploadReceiptModal } from './components/UploadReceiptModal';
-import { useDeleteReceiptMutation, useGetReceiptsQuery } from './receipts-api';
+import { useDeleteReceiptMutation } from './receipts-api';
+import { useReceiptPages } from './use-receipt-pages';
 
 export const RECEIPTS_PAGE_SIZE = 6;
 
 export function ReceiptsPage() {
   const name = useDisplayName();
-  const { data, isLoading, isError } = useGetReceiptsQuery();
+  const {
+    answer: data,
+    items,
+    page,
+    pageCount,
+    total,
+    setPage,
+    isLoading,
+    isBusy,
+    isError,
+  } = useReceiptPages(RECEIPTS_PAGE_SIZE);
   const [deleteReceipt] = useDeleteReceiptMutation();
   const [isUploading, setIsUploading] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
-  const receipts = data?.orders ?? [];
-  const { page, pageCount, setPage, pageItems } = usePagedItems(receipts, RECEIPTS_PAGE_SIZE);
 
   function onDelete(orderId: string) {
     return deleteAfterConfirming(
@@ -55,16 +63,16 @@ export function ReceiptsPage() {
       ) : (
         <>
           <ul className="mb-6 grid gap-4 sm:grid-cols-3" aria-label="Receipt totals">
-            <StatCard label="Total Receipts" value={data.total_invoice} icon="receipt" />
+            <StatCard label="Total Receipts" value={total} icon="receipt" />
             <StatCard label="This Month" value={data.total_orders_this_month} icon="calendar" />
             <StatCard label="Categories" value={data.total_categories} icon="tag" />
           </ul>
-          {receipts.length === 0 ? (
+          {total === 0 ? (
             <EmptyState title="No receipts yet" text="Upload a PDF receipt, or attach one to a purchase." />
           ) : (
-            <>
+            <div aria-busy={isBusy}>
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Receipts">
-                {pageItems.map((r) => (
+                {items.map((r) => (
                   <ReceiptCard
                     key={r.order_id}
                     receipt={r}
@@ -74,7 +82,7 @@ export function ReceiptsPage() {
                 ))}
               </ul>
               <Pagination page={page} pageCount={pageCount} onChange={setPage} label="Receipts pages" />
-            </>
+            </div>
           )}
         </>
       )}

@@ -1,6 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { Purchase } from '@warrantly/contract/purchases';
-import type { ReceiptDetail, ReceiptList } from '@warrantly/contract/receipts';
+import type { ReceiptDetail, ReceiptPage, ReceiptPageQuery } from '@warrantly/contract/receipts';
 import { api, PURCHASE_DATA_TAGS } from '@/app/api';
 import { retryAfterMs } from '@/app/token-refresh';
 
@@ -9,10 +9,11 @@ const BUSY_RETRIES = 3;
 /** The longest wait for a busy server between two tries, whatever its Retry-After says. */
 const BUSY_WAIT_MAX_MS = 30_000;
 
-const receiptsApi = api.injectEndpoints({
+export const receiptsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getReceipts: build.query<ReceiptList, void>({
-      query: () => '/api/v1/invoice/',
+    /** One page of the receipts, newest first, with the list's counts. */
+    getReceiptPage: build.query<ReceiptPage, ReceiptPageQuery>({
+      query: (params) => ({ url: '/api/v1/invoice/', params }),
       providesTags: ['Receipt'],
     }),
     /** `orderId` is the receipt's `order_id`, not the purchase id. */
@@ -53,5 +54,9 @@ const receiptsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetReceiptsQuery, useGetReceiptQuery, useDeleteReceiptMutation, useScanReceiptMutation } =
-  receiptsApi;
+export const {
+  useGetReceiptPageQuery,
+  useGetReceiptQuery,
+  useDeleteReceiptMutation,
+  useScanReceiptMutation,
+} = receiptsApi;

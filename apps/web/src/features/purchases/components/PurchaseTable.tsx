@@ -5,9 +5,8 @@ import { EmptyState } from '@/components/EmptyState';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { Pagination } from '@/components/Pagination';
 import { Spinner } from '@/components/Spinner';
-import { usePagedItems } from '@/components/use-paged-items';
-import { useGetPurchasesQuery } from '../purchases-api';
 import { useDeletePurchase } from '../use-delete-purchase';
+import { usePurchasePages } from '../use-purchase-pages';
 import { EditPurchaseModal } from './EditPurchaseModal';
 import { RowActions } from './RowActions';
 
@@ -23,22 +22,22 @@ interface Props {
 
 /**
  * The user's purchases as a paged table (cards on a phone) with edit and delete on each row, and the
- * seed's loading, error and empty states: what the Purchases and Warranties pages share.
+ * seed's loading, error and empty states: what the Purchases and Warranties pages share. Each page is
+ * asked of the server as it is shown, and the next one ahead of time.
  */
 export function PurchaseTable({ label, columns, empty }: Props) {
-  const { data: purchases = [], isLoading, isError } = useGetPurchasesQuery();
+  const { items, page, pageCount, total, setPage, isLoading, isBusy, isError } = usePurchasePages(PAGE_SIZE);
   const [editing, setEditing] = useState<Purchase | null>(null);
   const onDelete = useDeletePurchase();
-  const { page, pageCount, setPage, pageItems } = usePagedItems(purchases, PAGE_SIZE);
 
   if (isLoading) return <Spinner label={`Loading ${label.toLowerCase()}`} />;
   if (isError) return <ErrorScreen />;
-  if (purchases.length === 0) return <EmptyState title={empty.title} text={empty.text} />;
+  if (total === 0) return <EmptyState title={empty.title} text={empty.text} />;
   return (
-    <>
+    <div aria-busy={isBusy}>
       <DataTable
         label={label}
-        rows={pageItems}
+        rows={items}
         rowKey={(p) => p.id}
         columns={columns}
         actions={(p) => (
@@ -51,6 +50,6 @@ export function PurchaseTable({ label, columns, empty }: Props) {
       />
       <Pagination page={page} pageCount={pageCount} onChange={setPage} label={`${label} pages`} />
       {editing && <EditPurchaseModal purchase={editing} onClose={() => setEditing(null)} />}
-    </>
+    </div>
   );
 }

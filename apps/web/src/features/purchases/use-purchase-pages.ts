@@ -1,0 +1,23 @@
+import type { Purchase, PurchasePage } from '@warrantly/contract/purchases';
+import { useCallback } from 'react';
+import { useAppDispatch } from '@/app/hooks';
+import type { PageArgs } from '@/components/cursor-pages';
+import { useCursorPages } from '@/components/use-cursor-pages';
+import { purchasesApi, useGetPurchasePageQuery } from './purchases-api';
+
+/** The purchases, newest first, `pageSize` to a page, each page asked of the server as it is shown. */
+export function usePurchasePages(pageSize: number) {
+  const dispatch = useAppDispatch();
+  const prefetch = purchasesApi.usePrefetch('getPurchasePage');
+  const fetchPage = useCallback(
+    (args: PageArgs) =>
+      dispatch(purchasesApi.endpoints.getPurchasePage.initiate(args, { subscribe: false })).unwrap(),
+    [dispatch],
+  );
+  return useCursorPages<Purchase, PurchasePage>({
+    pageSize,
+    usePage: useGetPurchasePageQuery,
+    fetchPage,
+    prefetch,
+  });
+}
