@@ -21,6 +21,20 @@ export class LoginPage {
     await expect(this.page.getByRole('heading', { name: 'Successfully Logged in!' })).toBeVisible();
   }
 
+  /**
+   * Signs in as an account of the sandbox's "Use another account" form (a user of its own, none of the
+   * demo accounts' data), ending on the dashboard.
+   */
+  async signInAs(provider: Provider, email: string, name: string): Promise<void> {
+    await this.open();
+    await this.page.getByRole('button', { name: DEMO[provider].loginButton }).click();
+    await this.page.getByLabel('Email', { exact: true }).fill(email);
+    await this.page.getByLabel('Name', { exact: true }).fill(name);
+    await this.page.getByRole('button', { name: 'Sign in with this account' }).click();
+    await this.page.waitForURL((url) => url.pathname === DEMO[provider].successPath && url.search === '');
+    await this.goToDashboard();
+  }
+
   /** The whole sign-in, ending on the dashboard. */
   async signIn(provider: Provider): Promise<void> {
     await this.reachSuccessPage(provider);

@@ -58,6 +58,11 @@ export class PurchasesPage {
     await this.alert.confirm();
   }
 
+  /** The product cell of each row shown, top to bottom. */
+  productCells(): Locator {
+    return this.page.getByRole('row').locator('td:first-child');
+  }
+
   pagination(): Locator {
     return this.page.getByRole('navigation', { name: 'Purchases pages' });
   }

@@ -25,7 +25,12 @@ export async function asUser(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   if (!token) throw new Error('The page is not signed in');
   const headers = { authorization: `Bearer ${token}` };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    sub: string;
+  };
   return {
+    /** The signed-in user's id (the access token's subject). */
+    userId: claims.sub,
     async createPurchase(fields: Record<string, string>) {
       const res = await page.request.post('/api/v1/orders/create/', { headers, multipart: fields });
       if (!res.ok()) throw new Error(`create failed: HTTP ${res.status()} ${await res.text()}`);

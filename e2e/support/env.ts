@@ -8,3 +8,5 @@ function required(name: string): string {
 export const appUrl = () => required('WARRANTLY_URL');
 /** The provider sandbox the server started; `/__sandbox/...` is its control API. */
 export const sandboxUrl = () => required('WARRANTLY_SANDBOX_URL');
+/** The server's data folder (its SQLite file), for seeding more rows than the API would take in time. */
+export const dataDir = () => required('WARRANTLY_DATA_DIR');
