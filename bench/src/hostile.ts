@@ -131,8 +131,10 @@ async function untilProvidersQuiet(sandboxUrl: string, quietMs = 1500, capMs = 6
   let count = -1;
   let changedAt = started;
   while (Date.now() - started < capMs) {
-    const res = await call(`${sandboxUrl}/__sandbox/requests`, { timeoutMs: 1000 });
-    const now = (res.body as { requests?: Recorded[] } | null)?.requests?.length ?? count;
+    const res = await call(`${sandboxUrl}/__sandbox/requests`, { timeoutMs: 5000 });
+    // The sandbox records this very poll too: only provider calls count.
+    const recorded = (res.body as { requests?: Recorded[] } | null)?.requests;
+    const now = recorded ? recorded.filter((r) => !r.path.startsWith('/__sandbox')).length : count;
     if (now !== count) {
       count = now;
       changedAt = Date.now();
