@@ -1,0 +1,80 @@
+/**
+ * Load for `bench:api` from a process of its own: the autocannon command line, its JSON result read back,
+ * so the load generator never shares an event loop (or a core's time slice) with a server it measures.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const AUTOCANNON = path.join(
+  fileURLToPath(new URL('../../..', import.meta.url)),
+  'node_modules/.bin/autocannon',
+);
+
+/** What one run measured: requests a second, latency percentiles (whole ms) and the answers by status. */
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers by status class: `2xx`, `3xx`, and `other` (1xx, 4xx, 5xx, errors and timeouts). */
+  counts: { '2xx': number; '3xx': number; other: number };
+  /** Body and header bytes received a second. */
+  bytesPerSecond: number;
+}
+
+interface AutocannonJson {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  throughput: { average: number };
+  '1xx': number;
+  '2xx': number;
+  '3xx': number;
+  '4xx': number;
+  '5xx': number;
+  errors: number;
+  timeouts: number;
+}
+
+/** `connections` keep-alive connections for `seconds`, each sending `headers` to `url`. */
+export async function loadRun(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string>,
+): Promise<LoadResult> {
+  const flags = [
+    '-c',
+    String(connections),
+    '-d',
+    String(seconds),
+    '-j',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
+    url,
+  ];
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(AUTOCANNON, flags, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    let errors = '';
+    child.stdout.on('data', (c: Buffer) => {
+      text += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      errors = (errors + c.toString()).slice(-2000);
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`autocannon exited ${code}: ${errors}`)),
+    );
+  });
+  const r = JSON.parse(out) as AutocannonJson;
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    counts: {
+      '2xx': r['2xx'],
+      '3xx': r['3xx'],
+      other: r['1xx'] + r['4xx'] + r['5xx'] + r.errors + r.timeouts,
+    },
+    bytesPerSecond: r.throughput.average,
+  };
+}
