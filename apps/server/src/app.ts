@@ -9,8 +9,10 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
+import { registerCompression } from './http/compression';
 import { createCursorCodec } from './http/cursor';
 import { registerErrorHandler } from './http/errors';
+import { createReadCache, createVersionedRead } from './http/read-cache';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { accountRoutes } from './modules/account/account.routes';
@@ -23,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { syncRoutes } from './modules/mail-sync/mail-sync.routes';
 import { createMailSync, type MailSync, type MailSyncDeps } from './modules/mail-sync/mail-sync.service';
 import { partsRoutes } from './modules/parts/parts.routes';
+import { createDataVersions } from './modules/purchases/data-versions.service';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import type { ExtractionPool } from './modules/receipts/reader/extraction-pool';
 import { createLlmRefiner } from './modules/receipts/reader/llm-refiner';
@@ -106,7 +109,11 @@ export function perUserLimit(perMinute: number): { rateLimit: RateLimitOptions }
   };
 }
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
+  // Every module writes through the watched handle: on SQLite it keeps the users' data versions in memory
+  // true (purchases/data-versions.service.ts), so versioned reads need no database read to answer.
+  const versions = createDataVersions(given.db, given.dialect);
+  const deps: AppDeps = { ...given, db: versions.watch(given.db) };
   const app = Fastify({
     logger: deps.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -121,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   registerSecurityHeaders(app, deps.config.PUBLIC_URL);
+  registerCompression(app);
   await app.register(multipart);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -189,8 +197,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Page cursors are signed with a key of their own, derived from the signing key.
   const cursors = createCursorCodec(deps.keys.signing);
-  await app.register(purchasesRoutes, { deps: purchaseDeps, now, cursors });
-  await app.register(receiptsRoutes, { deps: purchaseDeps, now, cursors });
+  const readCache = createReadCache(Math.floor(deps.config.READ_CACHE_MB * 1024 * 1024));
+  const versioned = createVersionedRead(readCache, versions.read, now);
+  await app.register(purchasesRoutes, { deps: purchaseDeps, now, cursors, versioned });
+  await app.register(receiptsRoutes, { deps: purchaseDeps, now, cursors, versioned });
   await app.register(trackingRoutes, { db: deps.db, now });
   await app.register(settingsRoutes, { deps: { db: deps.db, onUserDataChanged } });
   await app.register(calendarRoutes, { calendar });
@@ -238,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     limit: perUserLimit(deps.config.UPLOADS_PER_MINUTE),
   });
-  await app.register(partsRoutes, { db: deps.db, now });
+  await app.register(partsRoutes, { db: deps.db, versioned });
   await app.register(feedRoutes, {
     db: deps.db,
     encryptionKey: deps.keys.encryption,

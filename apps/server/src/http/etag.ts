@@ -22,7 +22,13 @@ export function isFresh(req: FastifyRequest, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim() === etag);
 }
 
-/** Per-user data: cacheable by the browser only, always revalidated, and different per token. */
+/**
+ * Per-user data: cacheable by the browser only, always revalidated, different per token and, as JSON
+ * answers may be compressed, per Accept-Encoding (a 304 names the same Vary as its 200).
+ */
 export function setCacheHeaders(reply: FastifyReply, etag: string): void {
-  reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Authorization');
+  reply
+    .header('etag', etag)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Authorization, Accept-Encoding');
 }

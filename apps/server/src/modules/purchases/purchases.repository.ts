@@ -284,3 +284,12 @@ export async function countWarrantiesEnding(
   const [row] = await warrantiesEndingQuery(db, [userId, from, to]);
   return Number(row?.n ?? 0);
 }
+
+/**
+ * SQLite's count of commits made by other connections to the database file (`pragma data_version`): it
+ * moves when another process wrote, which this process's remembered data versions cannot have seen.
+ */
+export async function sqliteForeignCommits(db: Db): Promise<number> {
+  const { rows } = await sql<{ data_version: number }>`pragma data_version`.execute(db);
+  return Number(rows[0]?.data_version ?? 0);
+}

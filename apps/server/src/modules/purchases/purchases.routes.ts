@@ -10,14 +10,14 @@ import {
   TotalPrice,
   UpcomingWarrantyCount,
 } from '@warrantly/contract/purchases';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isoDate } from '../../dates';
 import { asksForPage, type CursorCodec, pageStart, withoutBlanks } from '../../http/cursor';
-import { dataEtag, isFresh, setCacheHeaders } from '../../http/etag';
 import { checkedPdf, readForm } from '../../http/multipart';
 import { parseId, parseInput } from '../../http/parse-input';
+import type { VersionedRead } from '../../http/read-cache';
+import type { UserVersion } from './data-versions.service';
 import * as pages from './pages.service';
 import * as service from './purchases.service';
 
@@ -28,28 +28,11 @@ export const purchasesRoutes: FastifyPluginAsync<{
   deps: service.PurchaseDeps;
   now: () => Date;
   cursors: CursorCodec;
-}> = async (fastify, { deps, now, cursors }) => {
+  /** 304, else the cached body, else the answer computed: reads that depend only on the data version. */
+  versioned: VersionedRead<UserVersion>;
+}> = async (fastify, { deps, now, cursors, versioned }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-
-  /**
-   * Conditional GET: one primary-key read decides between 304 and computing the answer, so an unchanged
-   * dashboard costs no list query and no serialisation.
-   */
-  async function conditional<T>(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    produce: (defaultCurrency: string) => Promise<T>,
-  ): Promise<T | undefined> {
-    const { version, defaultCurrency } = await service.dataVersion(db, req.userId);
-    const etag = dataEtag(req.userId, version, isoDate(now()));
-    setCacheHeaders(reply, etag);
-    if (isFresh(req, etag)) {
-      reply.code(304).send();
-      return undefined;
-    }
-    return produce(defaultCurrency);
-  }
 
   app.get(
     '/api/v1/user-orders/',
@@ -66,7 +49,7 @@ export const purchasesRoutes: FastifyPluginAsync<{
     },
     (req, reply) => {
       if (!asksForPage(req.query, PURCHASE_PAGE_PARAMS)) {
-        return conditional(req, reply, () => service.listPurchases(db, req.userId, now()));
+        return versioned(req, reply, (_, at) => service.listPurchases(db, req.userId, at));
       }
       const { cursor, limit, sort, q, status, store, from, to } = parseInput(
         PurchasePageQuery,
@@ -75,9 +58,9 @@ export const purchasesRoutes: FastifyPluginAsync<{
       // A cursor holds for the user, sort and filters it was made with; the page size may change.
       const scope = ['purchases', req.userId, sort, q ?? null, status ?? null, store ?? null, from, to];
       const start = pageStart(cursors, scope, cursor);
-      return conditional(req, reply, async () => {
+      return versioned(req, reply, async (_, at) => {
         const filters = { sort, limit, q, status, store, from, to };
-        const page = await pages.purchasePage(db, req.userId, filters, start, now());
+        const page = await pages.purchasePage(db, req.userId, filters, start, at);
         return {
           items: page.items,
           next_cursor: page.next && cursors.encode(scope, page.next),
@@ -90,7 +73,8 @@ export const purchasesRoutes: FastifyPluginAsync<{
   app.get(
     '/api/v1/user-orders/total-price/',
     { schema: { tags, summary: 'Sum of purchase amounts', response: { 200: TotalPrice, ...errors } } },
-    (req, reply) => conditional(req, reply, (currency) => service.totalPrice(db, req.userId, currency)),
+    (req, reply) =>
+      versioned(req, reply, ({ defaultCurrency }) => service.totalPrice(db, req.userId, defaultCurrency)),
   );
   app.get(
     '/api/v1/user-orders/active-warranty-count/',
@@ -101,7 +85,7 @@ export const purchasesRoutes: FastifyPluginAsync<{
         response: { 200: ActiveWarrantyCount, ...errors },
       },
     },
-    (req, reply) => conditional(req, reply, () => service.activeWarrantyCount(db, req.userId, now())),
+    (req, reply) => versioned(req, reply, (_, at) => service.activeWarrantyCount(db, req.userId, at)),
   );
   app.get(
     '/api/v1/user-orders/total-upcoming-warranty/',
@@ -112,7 +96,7 @@ export const purchasesRoutes: FastifyPluginAsync<{
         response: { 200: UpcomingWarrantyCount, ...errors },
       },
     },
-    (req, reply) => conditional(req, reply, () => service.upcomingWarrantyCount(db, req.userId, now())),
+    (req, reply) => versioned(req, reply, (_, at) => service.upcomingWarrantyCount(db, req.userId, at)),
   );
 
   app.post(

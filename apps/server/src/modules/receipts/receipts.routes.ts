@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asksForPage, type CursorCodec, pageStart, withoutBlanks } from '../../http/cursor';
 import { parseInput } from '../../http/parse-input';
+import type { VersionedRead } from '../../http/read-cache';
 import * as service from './receipts.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
@@ -21,7 +22,8 @@ export const receiptsRoutes: FastifyPluginAsync<{
   deps: service.ReceiptDeps;
   now: () => Date;
   cursors: CursorCodec;
-}> = async (fastify, { deps, now, cursors }) => {
+  versioned: VersionedRead<unknown>;
+}> = async (fastify, { deps, now, cursors, versioned }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -36,21 +38,24 @@ export const receiptsRoutes: FastifyPluginAsync<{
         response: { 200: z.union([ReceiptList, ReceiptPage]), ...errors },
       },
     },
-    async (req) => {
-      if (!asksForPage(req.query, RECEIPT_PAGE_PARAMS))
-        return service.listReceipts(deps.db, req.userId, now());
+    (req, reply) => {
+      if (!asksForPage(req.query, RECEIPT_PAGE_PARAMS)) {
+        return versioned(req, reply, (_, at) => service.listReceipts(deps.db, req.userId, at));
+      }
       const { limit, cursor, q } = parseInput(ReceiptPageQuery, withoutBlanks(req.query));
       const scope = ['receipts', req.userId, q ?? null];
       const start = pageStart(cursors, scope, cursor);
-      const page = await service.receiptPage(deps.db, req.userId, { limit, q }, start, now());
-      return {
-        items: page.items,
-        next_cursor: page.next && cursors.encode(scope, page.next),
-        prev_cursor: page.prev && cursors.encode(scope, page.prev),
-        total: page.total,
-        total_orders_this_month: page.thisMonth,
-        total_categories: page.categories,
-      };
+      return versioned(req, reply, async (_, at) => {
+        const page = await service.receiptPage(deps.db, req.userId, { limit, q }, start, at);
+        return {
+          items: page.items,
+          next_cursor: page.next && cursors.encode(scope, page.next),
+          prev_cursor: page.prev && cursors.encode(scope, page.prev),
+          total: page.total,
+          total_orders_this_month: page.thisMonth,
+          total_categories: page.categories,
+        };
+      });
     },
   );
   app.get(

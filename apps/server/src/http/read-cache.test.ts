@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { createReadCache } from './read-cache';
+
+describe('the read cache', () => {
+  const body = (size: number) => ({ text: 'x'.repeat(size) });
+
+  it('keeps a body once, and makes it once for concurrent misses', async () => {
+    const cache = createReadCache(1024 * 1024);
+    let made = 0;
+    const produce = async () => {
+      made += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return body(10);
+    };
+    const [a, b] = await Promise.all([cache.body('k', produce), cache.body('k', produce)]);
+    expect(a).toBe(b);
+    expect((await cache.body('k', produce)).identity.toString()).toBe(JSON.stringify(body(10)));
+    expect(made).toBe(1);
+  });
+
+  it('counts encodings against the cap and drops the least recently used entries', async () => {
+    const cache = createReadCache(100_000);
+    for (const key of ['a', 'b', 'c']) await cache.body(key, async () => body(30_000));
+    expect(cache.stats().entries).toBe(3);
+    await cache.body('a', async () => body(1)); // a is now the most recently used
+    await cache.body('d', async () => body(30_000));
+    let remade = false;
+    await cache.body('b', async () => {
+      remade = true;
+      return body(30_000);
+    });
+    expect(remade).toBe(true);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(100_000);
+    const entry = await cache.body('a', async () => body(1));
+    const br = await cache.encoded('a', entry, 'br');
+    expect(br.length).toBeLessThan(entry.identity.length);
+    expect(await cache.encoded('a', entry, 'br')).toBe(br);
+  });
+
+  it('keeps nothing with a cap of 0', async () => {
+    const cache = createReadCache(0);
+    let made = 0;
+    for (let i = 0; i < 3; i++) await cache.body('k', async () => ({ made: ++made }));
+    expect(made).toBe(3);
+    expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+  });
+});

@@ -1,0 +1,134 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { isoDate } from '../dates';
+import { compress, MIN_COMPRESSED_BYTES, markEncoded, negotiate } from './compression';
+import { dataEtag, isFresh, setCacheHeaders } from './etag';
+
+/** One stored answer: its JSON bytes and, once a client asked for them, their brotli and gzip encodings. */
+interface Entry {
+  identity: Buffer;
+  /** The same JSON as text when short: Node writes a short text body with its headers in one write. */
+  text?: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export interface ReadCache {
+  /** The body stored under `key`, else `produce`'s serialised and stored; concurrent misses produce once. */
+  body(key: string, produce: () => Promise<unknown>): Promise<Entry>;
+  /** `entry` in `encoding`, compressed once and kept with it. */
+  encoded(key: string, entry: Entry, encoding: 'br' | 'gzip'): Promise<Buffer>;
+  /** Entries and bytes held (tests and benchmarks read it). */
+  stats(): { entries: number; bytes: number };
+}
+
+const sizeOf = (entry: Entry) =>
+  entry.identity.length * (entry.text === undefined ? 1 : 2) +
+  (entry.br?.length ?? 0) +
+  (entry.gzip?.length ?? 0) +
+  200;
+
+/** Up to this size a body is also kept as text (see Entry.text); beyond, copying it would cost more. */
+const TEXT_BYTES = 16 * 1024;
+
+function entryOf(value: unknown): Entry {
+  const text = JSON.stringify(value);
+  const identity = Buffer.from(text);
+  return identity.length <= TEXT_BYTES ? { identity, text } : { identity };
+}
+
+/**
+ * A byte-capped LRU of serialised answers. The key holds the data ETag (user, data version, day) and the
+ * request's path and query, so an entry is never stale: a change moves the version, and the old entries
+ * are simply never asked for again until the LRU drops them. `maxBytes` 0 keeps nothing.
+ */
+export function createReadCache(maxBytes: number): ReadCache {
+  const lru =
+    maxBytes > 0 ? new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: sizeOf }) : null;
+  const producing = new Map<string, Promise<Entry>>();
+  const encoding = new Map<string, Promise<Buffer>>();
+
+  return {
+    async body(key, produce) {
+      const hit = lru?.get(key);
+      if (hit) return hit;
+      const running = producing.get(key);
+      if (running) return running;
+      const made = (async () => entryOf(await produce()))();
+      producing.set(key, made);
+      try {
+        const entry = await made;
+        lru?.set(key, entry);
+        return entry;
+      } finally {
+        producing.delete(key);
+      }
+    },
+    async encoded(key, entry, to) {
+      const done = entry[to];
+      if (done) return done;
+      const id = `${to} ${key}`;
+      let running = encoding.get(id);
+      if (!running) {
+        running = compress(entry.identity, to);
+        encoding.set(id, running);
+      }
+      try {
+        const bytes = await running;
+        entry[to] = bytes;
+        // Stored again so the LRU counts the new bytes (and may drop older entries for them).
+        if (lru?.has(key)) lru.set(key, entry);
+        return bytes;
+      } finally {
+        encoding.delete(id);
+      }
+    },
+    stats: () => ({ entries: lru?.size ?? 0, bytes: lru?.calculatedSize ?? 0 }),
+  };
+}
+
+/**
+ * A read whose answer is a pure function of the user's data version and the day (the purchases list and
+ * pages, the totals, the receipts, the main products): answered 304 when the client has it, else from
+ * the cache in the encoding the client accepts, else produced, stored and answered.
+ */
+export type VersionedRead<V> = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  produce: (version: V, now: Date) => Promise<unknown>,
+) => Promise<void>;
+
+/** Versioned reads for versions `versionOf` gives (it runs once per request, 304s included). */
+export function createVersionedRead<V extends { version: number }>(
+  cache: ReadCache,
+  versionOf: (userId: string) => Promise<V>,
+  now: () => Date,
+): VersionedRead<V> {
+  // The tag of a version remembered in memory (SQLite) is hashed once a day, not on every request.
+  const tags = new WeakMap<V, { day: string; etag: string }>();
+  const etagOf = (userId: string, version: V, day: string) => {
+    const known = tags.get(version);
+    if (known?.day === day) return known.etag;
+    const etag = dataEtag(userId, version.version, day);
+    tags.set(version, { day, etag });
+    return etag;
+  };
+  // Each branch returns the reply: awaited, it settles once the answer is sent (Fastify's reply is thenable).
+  return async (req, reply, produce) => {
+    const version = await versionOf(req.userId);
+    // One instant for the tag and the body, so an answer made at midnight is stored under its own day.
+    const at = now();
+    const etag = etagOf(req.userId, version, isoDate(at));
+    setCacheHeaders(reply, etag);
+    if (isFresh(req, etag)) return reply.code(304).send();
+    const key = `${etag} ${req.url}`;
+    const entry = await cache.body(key, () => produce(version, at));
+    reply.header('content-type', 'application/json; charset=utf-8');
+    markEncoded(reply);
+    const encoding =
+      entry.identity.length < MIN_COMPRESSED_BYTES ? 'identity' : negotiate(req.headers['accept-encoding']);
+    if (encoding === 'identity') return reply.send(entry.text ?? entry.identity);
+    const bytes = await cache.encoded(key, entry, encoding);
+    return reply.header('content-encoding', encoding).send(bytes);
+  };
+}
