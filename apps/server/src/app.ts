@@ -1,14 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
+import { registerApiDocs } from './http/api-docs';
 import { registerCompression } from './http/compression';
 import { createCursorCodec } from './http/cursor';
 import { registerErrorHandler } from './http/errors';
@@ -131,19 +130,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   registerCompression(app);
   await app.register(multipart);
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Warrantly API',
-        version: '1.0.0',
-        description: 'Purchases, receipts, warranties and reminders.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerApiDocs(app);
 
   // Every route needs the bearer token unless it says it is public.
   const now = deps.now ?? (() => new Date());
