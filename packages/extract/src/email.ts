@@ -3,6 +3,7 @@ import { classifyEmail } from './classify';
 import { parseDate } from './dates';
 import { readFields } from './document';
 import { type EInvoice, einvoiceIn } from './einvoice';
+import { completeCutNames, productInSubject } from './email-products';
 import { htmlToLines, parseHtml } from './html-text';
 import { capLineList, capLines, LIMITS, LimitError } from './limits';
 import {
@@ -188,6 +189,14 @@ function readBody(
     if (at !== -1) classification.signals[at] = 'einvoice:invoice';
   }
 
+  let products = plain && html ? completeCutNames(fields.products, capLines(plain).lines) : fields.products;
+  const subjectProduct =
+    classification.isOrder && products.length === 0 ? productInSubject(facts.subject ?? '') : null;
+  if (subjectProduct) {
+    products = [subjectProduct];
+    signals.push('products:subject');
+  }
+
   return {
     kind: 'email',
     is_order: classification.isOrder,
@@ -196,7 +205,7 @@ function readBody(
     purchase_date: date,
     total: fields.total,
     currency: fields.currency,
-    products: fields.products,
+    products,
     ...(processor && signals.includes('merchant:payee') ? { payment_via: processor } : {}),
     confidence: fields.confidence,
     signals: [...classification.signals, ...signals],
@@ -396,6 +405,8 @@ export function extractHtml(html: string): Extraction {
     is_shipping_update: false,
     related_order_ids: [],
   };
-  const titled = titleOf(html)?.trim();
+  // The title is raw markup text: its entities (&quot; &amp;) are decoded as a browser shows them.
+  const title = titleOf(html);
+  const titled = title === null ? undefined : parseHtml(title).text.trim();
   return readBody(html, null, { ...facts, subject: titled ?? null }, null);
 }

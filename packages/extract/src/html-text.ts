@@ -100,6 +100,9 @@ export function htmlToLines(html: string): string[] {
     const style = (node as HTMLElement).getAttribute?.('style') ?? '';
     if (/display\s*:\s*none/i.test(style)) continue;
     if (isBlock && tag !== 'td') flush();
+    // Cents set as a superscript after the units ("$24<sup>29</sup>") are the decimals of one amount.
+    if (tag === 'sup' && /\d$/.test(current) && /^\s*\d{2}\s*$/.test((node as HTMLElement).text))
+      current += '.';
     stack.push([node, true]);
     for (let i = node.childNodes.length - 1; i >= 0; i -= 1) stack.push([node.childNodes[i] as Node, false]);
   }
