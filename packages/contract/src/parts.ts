@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageCursor, PageLimit } from './purchases';
 
 /** One replacement part under its main product, `GET /google-auth/google/main-product/`. */
 export const Part = z.object({
@@ -12,9 +13,31 @@ export const Part = z.object({
 });
 export type Part = z.infer<typeof Part>;
 
-export const MainProductList = z.object({
-  orders: z.array(
-    z.object({ main_product: z.string(), main_product_id: z.number().int(), products: z.array(Part) }),
-  ),
+/** A main product with its replacement parts, newest part first. */
+export const MainProduct = z.object({
+  main_product: z.string(),
+  main_product_id: z.number().int(),
+  products: z.array(Part),
 });
+export type MainProduct = z.infer<typeof MainProduct>;
+
+export const MainProductList = z.object({ orders: z.array(MainProduct) });
 export type MainProductList = z.infer<typeof MainProductList>;
+
+/**
+ * The query of the main-product lists when they answer a page (`limit` 1..100, default 6; a `cursor`
+ * from a page, or `last`): main products newest first, as in the whole list.
+ */
+export const MainProductPageQuery = z.object({ limit: PageLimit, cursor: PageCursor.optional() });
+export type MainProductPageQuery = z.input<typeof MainProductPageQuery>;
+/** The query parameters that ask for a page of main products instead of the whole list. */
+export const MAIN_PRODUCT_PAGE_PARAMS = ['limit', 'cursor'] as const;
+
+/** A page of main products with their parts; `total` counts the main products. */
+export const MainProductPage = z.object({
+  items: z.array(MainProduct),
+  next_cursor: z.string().nullable(),
+  prev_cursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type MainProductPage = z.infer<typeof MainProductPage>;

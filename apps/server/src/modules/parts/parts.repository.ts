@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 
 /** The user's replacement parts, each with the main product it belongs to; newest main product first. */
@@ -21,6 +22,81 @@ export function listPartsWithMainProduct(db: Db, userId: string) {
     ])
     .orderBy('main.purchase_date', 'desc')
     .orderBy('main.id', 'desc')
+    .orderBy('part.purchase_date', 'desc')
+    .execute();
+}
+
+/**
+ * A main product's place in the list, newest first: its date key written as the index of migration
+ * 20261125T1000_keyset_pages writes it (undated last), so the walk seeks that index.
+ */
+const MAIN_KEY = sql.raw("coalesce(o.purchase_date, '')");
+
+/** A main product's key and id; `inclusive` takes that row in too. */
+export interface MainBound {
+  key: string;
+  id: number;
+  inclusive?: boolean;
+}
+
+/** The user's purchases that have replacement parts: a main product's test. */
+const hasParts = sql<boolean>`exists (select 1 from orders p where p.user_id = o.user_id and p.parent_id = o.id)`;
+
+/**
+ * Up to `limit` main products (purchases with parts) newest first (`forward`) or oldest first, after
+ * `from` in that walking direction. The key condition is written `k <= K and (k < K or id < I)` so both
+ * databases seek the index to K rather than read the rows before it.
+ */
+export function mainProductRows(
+  db: Db,
+  userId: string,
+  from: MainBound | null,
+  forward: boolean,
+  limit: number,
+) {
+  const direction = forward ? 'desc' : 'asc';
+  let query = db
+    .selectFrom('orders as o')
+    .where('o.user_id', '=', userId)
+    .where(hasParts)
+    .select(['o.id', 'o.product_name', sql<string>`${MAIN_KEY}`.as('k')]);
+  if (from) {
+    const op = sql.raw(forward ? '<' : '>');
+    const idOp = sql.raw(`${forward ? '<' : '>'}${from.inclusive ? '=' : ''}`);
+    query = query.where(
+      sql<boolean>`${MAIN_KEY} ${op}= ${from.key} and (${MAIN_KEY} ${op} ${from.key} or o.id ${idOp} ${from.id})`,
+    );
+  }
+  return query.orderBy(MAIN_KEY, direction).orderBy('o.id', direction).limit(limit).execute();
+}
+
+/** How many of the user's purchases have replacement parts. */
+export async function countMainProducts(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders as o')
+    .where('o.user_id', '=', userId)
+    .where(hasParts)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The parts of the given main products, newest part first (as the whole list orders them). */
+export function listPartsOf(db: Db, userId: string, mainIds: readonly number[]) {
+  if (mainIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('orders as part')
+    .where('part.user_id', '=', userId)
+    .where('part.parent_id', 'in', mainIds)
+    .select([
+      'part.parent_id',
+      'part.id',
+      'part.product_name',
+      'part.purchase_date',
+      'part.store_link',
+      'part.price',
+      'part.replace_every_days',
+    ])
     .orderBy('part.purchase_date', 'desc')
     .execute();
 }
