@@ -19,14 +19,18 @@ export interface PageQueryState<A> {
   requestId?: string;
 }
 
-interface Options<A> {
+interface Options<A, P> {
   pageSize: number;
+  /** What every request of the list carries besides its place (a provider, filters); new ones start over. */
+  params: P;
+  /** Asks nothing while true (no provider yet, say). */
+  skip?: boolean;
   /** The list's query hook, subscribed to the request of the page shown. */
-  usePage: (args: PageArgs) => PageQueryState<A>;
+  usePage: (args: PageArgs & P, options: { skip: boolean }) => PageQueryState<A>;
   /** One request on the way to a far page (not kept subscribed). */
-  fetchPage: (args: PageArgs) => Promise<A>;
+  fetchPage: (args: PageArgs & P) => Promise<A>;
   /** Starts loading a request the next page will show. */
-  prefetch: (args: PageArgs) => void;
+  prefetch: (args: PageArgs & P) => void;
 }
 
 interface Shown {
@@ -50,19 +54,33 @@ const firstPage = (pageSize: number): Shown => ({
  * the request shown is answered again (the list changed: an edit, a delete, a sync), the cursors
  * remembered may fall mid-page, so they are forgotten and the page is found again from the start or the end.
  */
-export function useCursorPages<T, A extends CursorAnswer<T>>({
+export function useCursorPages<T, A extends CursorAnswer<T>, P extends object = Record<never, never>>({
   pageSize,
+  params,
+  skip = false,
   usePage,
   fetchPage,
   prefetch,
-}: Options<A>) {
+}: Options<A, P>) {
   const known = useRef(emptyKnown());
   const [shown, setShown] = useState<Shown>(() => firstPage(pageSize));
   const [isWalking, setIsWalking] = useState(false);
   const [walkFailed, setWalkFailed] = useState(false);
   const navigation = useRef(0);
   const total = useRef(0);
-  const query = usePage(shown.request.args);
+  // Other params make another list: what was known of this one's pages does not hold for it.
+  const paramsKey = JSON.stringify(params);
+  const [shownParams, setShownParams] = useState(paramsKey);
+  if (shownParams !== paramsKey) {
+    setShownParams(paramsKey);
+    known.current = emptyKnown();
+    total.current = 0;
+    navigation.current += 1;
+    setShown(firstPage(pageSize));
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the params' value (its key) is what matters, not its identity
+  const withParams = useCallback((args: PageArgs) => ({ ...params, ...args }), [paramsKey]);
+  const query = usePage(withParams(shown.request.args), { skip });
   const answer = query.currentData;
   if (answer) total.current = answer.total;
   const pageCount = pageCountOf(total.current, pageSize);
@@ -82,7 +100,7 @@ export function useCursorPages<T, A extends CursorAnswer<T>>({
         }
         setIsWalking(true);
         try {
-          const stepAnswer = await fetchPage(plan.request.args);
+          const stepAnswer = await fetchPage(withParams(plan.request.args));
           if (id !== navigation.current) return;
           total.current = stepAnswer.total;
           // An answer that does not fit what was remembered: the list changed meanwhile; start afresh.
@@ -97,7 +115,7 @@ export function useCursorPages<T, A extends CursorAnswer<T>>({
       setIsWalking(false);
       setWalkFailed(true);
     },
-    [fetchPage, pageSize],
+    [fetchPage, pageSize, withParams],
   );
 
   // What the answer shown says; the next page's request prefetched; a list changed under us found again.
@@ -124,9 +142,9 @@ export function useCursorPages<T, A extends CursorAnswer<T>>({
     }
     if (shown.page < count) {
       const next = planPage(known.current, shown.page + 1, count, pageSize);
-      if (next.kind === 'show' && argsKey(next.request.args) !== key) prefetch(next.request.args);
+      if (next.kind === 'show' && argsKey(next.request.args) !== key) prefetch(withParams(next.request.args));
     }
-  }, [answer, query.isFetching, query.requestId, shown, pageSize, goTo, prefetch]);
+  }, [answer, query.isFetching, query.requestId, shown, pageSize, goTo, prefetch, withParams]);
 
   // The rows shown stay those of the last page answered until the next one is.
   const lastShown = useRef<{ page: number; items: readonly T[] }>({ page: 1, items: [] });

@@ -7,10 +7,9 @@ import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
 import { Spinner } from '@/components/Spinner';
-import { usePagedItems } from '@/components/use-paged-items';
 import { possessive } from '@/lib/format';
 import { isWebLink, partPrice, partText } from './part-display';
-import { useGetMainProductsQuery } from './parts-api';
+import { useMainProductPages } from './use-main-product-pages';
 
 /** Main products per page (SPEC section 9). */
 export const MAIN_PRODUCTS_PAGE_SIZE = 3;
@@ -18,9 +17,10 @@ export const MAIN_PRODUCTS_PAGE_SIZE = 3;
 export function ReplacementPage() {
   const name = useDisplayName();
   const provider = useAppSelector(selectProvider);
-  const { data, isLoading, isError } = useGetMainProductsQuery(provider ?? 'google', { skip: !provider });
-  const groups = data?.orders ?? [];
-  const { page, pageCount, setPage, pageItems } = usePagedItems(groups, MAIN_PRODUCTS_PAGE_SIZE);
+  const { items, page, pageCount, total, setPage, isLoading, isBusy, isError } = useMainProductPages(
+    provider,
+    MAIN_PRODUCTS_PAGE_SIZE,
+  );
 
   return (
     <section>
@@ -32,15 +32,15 @@ export function ReplacementPage() {
         <Spinner label="Loading replacement parts" />
       ) : isError ? (
         <ErrorScreen />
-      ) : groups.length === 0 ? (
+      ) : total === 0 ? (
         <EmptyState
           title="No replacement parts yet"
           text="Link a purchase to its main product with 'Part of' in the Edit Purchase dialog."
         />
       ) : (
-        <>
+        <div aria-busy={isBusy}>
           <ul className="space-y-6" aria-label="Main products">
-            {pageItems.map((group) => (
+            {items.map((group) => (
               <li key={group.main_product_id} className="rounded-2xl border border-slate-200 bg-white p-5">
                 <h2 className="text-lg font-semibold text-slate-900">
                   {partText(group.main_product, 'Not Provided')}
@@ -99,7 +99,7 @@ export function ReplacementPage() {
             ))}
           </ul>
           <Pagination page={page} pageCount={pageCount} onChange={setPage} label="Replacement parts pages" />
-        </>
+        </div>
       )}
     </section>
   );

@@ -5,6 +5,8 @@ import type { PageArgs } from '@/components/cursor-pages';
 import { useCursorPages } from '@/components/use-cursor-pages';
 import { purchasesApi, useGetPurchasePageQuery } from './purchases-api';
 
+const NO_PARAMS = {};
+
 /** The purchases, newest first, `pageSize` to a page, each page asked of the server as it is shown. */
 export function usePurchasePages(pageSize: number) {
   const dispatch = useAppDispatch();
@@ -16,6 +18,7 @@ export function usePurchasePages(pageSize: number) {
   );
   return useCursorPages<Purchase, PurchasePage>({
     pageSize,
+    params: NO_PARAMS,
     usePage: useGetPurchasePageQuery,
     fetchPage,
     prefetch,

@@ -5,6 +5,8 @@ import type { PageArgs } from '@/components/cursor-pages';
 import { useCursorPages } from '@/components/use-cursor-pages';
 import { receiptsApi, useGetReceiptPageQuery } from './receipts-api';
 
+const NO_PARAMS = {};
+
 /** The receipts, newest first, `pageSize` to a page, each page asked of the server as it is shown. */
 export function useReceiptPages(pageSize: number) {
   const dispatch = useAppDispatch();
@@ -16,6 +18,7 @@ export function useReceiptPages(pageSize: number) {
   );
   return useCursorPages<ReceiptSummary, ReceiptPage>({
     pageSize,
+    params: NO_PARAMS,
     usePage: useGetReceiptPageQuery,
     fetchPage,
     prefetch,
