@@ -43,7 +43,7 @@ test('the Purchases page of a 1,000-purchase user downloads at most 50 KB of API
   await new LoginPage(page).signInAs('google', `paige.${Date.now()}@example.com`, USER);
   const api = await asUser(page);
   insertPurchases(dataDir(), api.userId, 999, { warrantyDays: 365 });
-  // The 1,000th through the API, which moves the server's data version past the rows written beside it.
+  // The 1,000th through the API, as a user adds one.
   await api.createPurchase({ product_name: 'Newest kettle', purchase_date: isoDate(new Date()) });
   let all = (await api.purchases()).map((p) => p.product_name);
   expect(all).toHaveLength(1000);
