@@ -235,7 +235,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     now,
     limit: perUserLimit(deps.config.UPLOADS_PER_MINUTE),
   });
-  await app.register(partsRoutes, { db: deps.db, versioned });
+  await app.register(partsRoutes, { db: deps.db, cursors, versioned });
   await app.register(feedRoutes, {
     db: deps.db,
     encryptionKey: deps.keys.encryption,

@@ -78,6 +78,47 @@ describe.each(DIALECTS)('replacement parts, calendar feed and settings on %s', (
     });
   });
 
+  it('answers pages of main products with limit and cursor, and refuses a cursor of another user', async () => {
+    const kettle = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/orders/create/',
+        headers: { ...t.auth(user), 'content-type': 'application/json' },
+        payload: { product_name: 'Kettle', purchase_date: '2026-10-01' },
+      })
+    ).json();
+    const descale = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders/create/',
+      headers: { ...t.auth(user), 'content-type': 'application/json' },
+      payload: { product_name: 'Descaler', purchase_date: '2026-10-02', parent_id: kettle.id },
+    });
+    expect(descale.statusCode).toBe(201);
+    const whole = (
+      await t.app.inject({ method: 'GET', url: '/google-auth/google/main-product/', headers: t.auth(user) })
+    ).json().orders;
+    expect(whole.map((o: { main_product: string }) => o.main_product)).toEqual(['Kettle', 'Samsung fridge']);
+
+    const page = async (query: string, as = user) =>
+      t.app.inject({ method: 'GET', url: `/google-auth/google/main-product/?${query}`, headers: t.auth(as) });
+    const first = (await page('limit=1')).json();
+    expect(first).toMatchObject({ items: [whole[0]], total: 2, prev_cursor: null });
+    const second = (await page(`limit=1&cursor=${encodeURIComponent(first.next_cursor)}`)).json();
+    expect(second).toMatchObject({ items: [whole[1]], total: 2, next_cursor: null });
+    expect((await page('limit=1&cursor=last')).json().items).toEqual([whole[1]]);
+
+    const other = await t.createUser({ provider: 'google' });
+    const foreign = await page(`limit=1&cursor=${encodeURIComponent(first.next_cursor)}`, other);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toMatch(/^cursor: /);
+    expect((await page('limit=0')).statusCode).toBe(400);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/user-delete-order/${kettle.id}/`,
+      headers: t.auth(user),
+    });
+  });
+
   it("answers 409 on the other provider's main-product endpoint", async () => {
     const res = await t.app.inject({
       method: 'GET',
