@@ -34,7 +34,8 @@ export interface PurchaseFilters {
   to?: string | undefined;
 }
 
-type Fetch = (from: repo.Bound | null, forward: boolean, limit: number) => Promise<repo.KeyedRow[]>;
+/** Reads up to `limit` rows of a list in its order (or against it) from a bound, for keysetPage. */
+export type KeysetFetch<R> = (from: repo.Bound | null, forward: boolean, limit: number) => Promise<R[]>;
 
 const bound = (row: { k: string | number; id: number }, inclusive = false): repo.Bound => ({
   key: row.k,
@@ -49,12 +50,12 @@ const at = (direction: 'after' | 'before', b: repo.Bound): PagePosition => ({ di
  * requests neither repeat nor skip the rows that were there. `last` is the last page cut to line up with
  * pages walked from the start: ((total - 1) % limit) + 1 rows.
  */
-async function keysetPage(
-  fetch: Fetch,
+export async function keysetPage<R extends { k: string | number; id: number }>(
+  fetch: KeysetFetch<R>,
   total: number,
   start: PageStart,
   limit: number,
-): Promise<Omit<PageOf<repo.KeyedRow>, 'total'>> {
+): Promise<Omit<PageOf<R>, 'total'>> {
   const exists = async (from: repo.Bound, forward: boolean) => (await fetch(from, forward, 1)).length > 0;
   if (start === 'last') {
     const size = total === 0 ? 0 : ((total - 1) % limit) + 1;
@@ -107,7 +108,7 @@ export async function purchasePage(
     ...(query.status ? { warranty: warrantyBounds(query.status, today) } : {}),
   };
   const total = await repo.countRows(db, userId, filter);
-  const fetch: Fetch = (from, forward, limit) =>
+  const fetch: KeysetFetch<repo.KeyedRow> = (from, forward, limit) =>
     repo.pageRows(db, userId, query.sort, filter, from, forward, limit);
   const page = await keysetPage(fetch, total, start, query.limit);
   return { ...page, total, items: page.items.map((row) => toPurchase(row, today)) };
@@ -127,7 +128,7 @@ export async function receiptLinesPage(
   const today = isoDate(now);
   const filter: repo.RowFilter = { scope: 'receipts', ...(query.q ? { search: query.q } : {}) };
   const total = await repo.countRows(db, userId, filter);
-  const fetch: Fetch = (from, forward, limit) =>
+  const fetch: KeysetFetch<repo.KeyedRow> = (from, forward, limit) =>
     repo.pageRows(db, userId, 'date_desc', filter, from, forward, limit);
   const page = await keysetPage(fetch, total, start, query.limit);
   const items = page.items.map((row) => ({ ...toPurchase(row, today), line_count: Number(row.line_count) }));
