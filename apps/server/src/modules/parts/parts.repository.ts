@@ -1,6 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 
+/** What a replacement part is shown with, in both the whole list and a page of main products. */
+const PART_COLUMNS = [
+  'part.id',
+  'part.product_name',
+  'part.purchase_date',
+  'part.store_link',
+  'part.price',
+  'part.replace_every_days',
+] as const;
+
 /** The user's replacement parts, each with the main product it belongs to; newest main product first. */
 export function listPartsWithMainProduct(db: Db, userId: string) {
   return db
@@ -13,12 +23,7 @@ export function listPartsWithMainProduct(db: Db, userId: string) {
       'main.id as main_id',
       'main.product_name as main_name',
       'main.purchase_date as main_date',
-      'part.id',
-      'part.product_name',
-      'part.purchase_date',
-      'part.store_link',
-      'part.price',
-      'part.replace_every_days',
+      ...PART_COLUMNS,
     ])
     .orderBy('main.purchase_date', 'desc')
     .orderBy('main.id', 'desc')
@@ -88,15 +93,7 @@ export function listPartsOf(db: Db, userId: string, mainIds: readonly number[]) 
     .selectFrom('orders as part')
     .where('part.user_id', '=', userId)
     .where('part.parent_id', 'in', mainIds)
-    .select([
-      'part.parent_id',
-      'part.id',
-      'part.product_name',
-      'part.purchase_date',
-      'part.store_link',
-      'part.price',
-      'part.replace_every_days',
-    ])
+    .select(['part.parent_id', ...PART_COLUMNS])
     .orderBy('part.purchase_date', 'desc')
     .execute();
 }
