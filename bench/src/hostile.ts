@@ -25,7 +25,11 @@ const args = process.argv.slice(2);
 const CHECK = args.includes('--check');
 /** `--cpu-prof DIR`: the server writes a V8 CPU profile there when it stops (to find what holds it up). */
 const profileDir = args.includes('--cpu-prof') ? args[args.indexOf('--cpu-prof') + 1] : undefined;
-const PROFILE = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+const PROFILE = process.env.TRACE_FILE
+  ? ['--trace-gc']
+  : profileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`]
+    : [];
 const ORDINARY = 200;
 const A_EMAIL = 'avery.quinn@example.com';
 const B_EMAIL = 'jordan.lee@example.com';
@@ -41,7 +45,11 @@ const RSS_LIMIT_MB = 300;
 const RUN_DEADLINE_MS = 5 * 60_000;
 
 type Recorded = { path: string; at: string };
-type Verdict = { name: string; met: boolean; detail: string };
+/**
+ * A target of the issue, or an aim of ours (`aim`): printed alike, but only targets fail `--check`. The
+ * issue sets the 2x latency target for the sync only; for the uploads it asks for the same figures.
+ */
+type Verdict = { name: string; met: boolean; detail: string; aim?: boolean };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const millis = (ms: number) => (Number.isNaN(ms) ? 'n/a' : `${ms.toFixed(0)} ms`);
@@ -53,7 +61,7 @@ const millis = (ms: number) => (Number.isNaN(ms) ? 'n/a' : `${ms.toFixed(0)} ms`
  */
 function asLoadGenerator(on: boolean): void {
   try {
-    os.setPriority(on ? 10 : 0);
+    os.setPriority(on ? 19 : 0);
   } catch {
     // Not permitted here (raising priority back needs privileges): the figures then include its CPU.
   }
@@ -224,7 +232,13 @@ function latencyTable(samples: Sample[], windows: [string, number, number][]): s
 }
 
 /** B's worst route: p99 in `phase` over p99 with nothing running. */
-function latencyVerdict(samples: Sample[], base: [number, number], phase: [number, number], label: string) {
+function latencyVerdict(
+  samples: Sample[],
+  base: [number, number],
+  phase: [number, number],
+  label: string,
+  aim = false,
+): Verdict {
   const ratios = B_ROUTES.map((route) => {
     const without = routeStats(samples, route, ...base);
     const during = routeStats(samples, route, ...phase);
@@ -236,6 +250,7 @@ function latencyVerdict(samples: Sample[], base: [number, number], phase: [numbe
     name: `other user's p99 ${label} <= 2x without`,
     met: failed === 0 && worst.during <= 2 * worst.without,
     detail: `${worst.route}: ${millis(worst.during)} vs ${millis(worst.without)}${failed ? `, ${failed} calls unanswered` : ''}`,
+    aim,
   };
 }
 
@@ -495,15 +510,20 @@ async function main(): Promise<number> {
   ];
   for (const line of latencyTable(samples, windows)) console.log(line);
   verdicts.splice(0, 0, latencyVerdict(samples, [baseFrom, baseTo], [syncFrom, syncTo], 'during the sync'));
-  verdicts.push(latencyVerdict(samples, [baseFrom, baseTo], [uploadFrom, uploadTo], 'during the uploads'));
+  verdicts.push(
+    latencyVerdict(samples, [baseFrom, baseTo], [uploadFrom, uploadTo], 'during the uploads', true),
+  );
 
-  console.log('\n== Targets ==');
-  for (const v of verdicts) console.log(`${v.met ? 'met   ' : 'MISSED'}  ${v.name}: ${v.detail}`);
+  console.log('\n== Targets (and our aims, which --check does not fail on) ==');
+  for (const v of verdicts) {
+    const mark = v.aim ? (v.met ? 'aim met' : 'aim missed') : v.met ? 'met' : 'MISSED';
+    console.log(`${mark.padEnd(10)}  ${v.name}: ${v.detail}`);
+  }
   for (const s of servers) await s.stop(3000);
   await sandbox.stop();
   rmSync(mailbox, { recursive: true, force: true });
   console.log(`\nwhole run ${seconds(Date.now() - runStart)} after the build`);
-  return CHECK && verdicts.some((v) => !v.met) ? 1 : 0;
+  return CHECK && verdicts.some((v) => !v.met && !v.aim) ? 1 : 0;
 }
 
 process.exitCode = await main();
