@@ -13,7 +13,8 @@
  * 10,000 and 1,000,000; `--rows none` skips it); and the server's resident memory at idle after start-up.
  * `--pg` (or DATABASE_URL naming a PostgreSQL server) runs the same on PostgreSQL, in a scratch database
  * it creates and drops. `--check` is CI's short run: it fails when a ratio falls below the floor
- * bench/api-floor.json records. `--no-build` measures apps/server/dist as it is.
+ * bench/api-floor.json records. `--no-build` measures apps/server/dist as it is. `--only NAME` runs the
+ * series whose name starts with NAME; `--cpu-prof DIR` has the measured server write a V8 CPU profile there.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -51,6 +52,8 @@ const SIZES = (() => {
     );
   return sizes;
 })();
+const ONLY = option('--only');
+const PROFILE_DIR = option('--cpu-prof');
 const DURATION = CHECK ? 3 : 10;
 const WARMUP = CHECK ? 1 : 3;
 const ROWS = 100_000;
@@ -91,7 +94,10 @@ async function withRealServer<T>(
         ...(scratch ? { DATABASE_URL: scratch.url } : {}),
         ...env,
       },
-      { requireBuilt: true },
+      {
+        requireBuilt: true,
+        nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [],
+      },
     );
     await new Promise((r) => setTimeout(r, 2000));
     const startRssMb = procMemoryMb(server.pid, 'VmRSS');
@@ -214,6 +220,7 @@ async function mainSeries(): Promise<{ measured: Measured[]; rss: (number | null
       await verifyBareServer(bare.url, [...routes.values()]);
       for (const spec of SERIES) {
         if (CHECK && !CHECK_SERIES.has(spec.name)) continue;
+        if (ONLY && !spec.name.startsWith(ONLY)) continue;
         const route = routes.get(spec.path) as BareRoute & { encodings: string[] };
         if (spec.conditional && !route.notModified) {
           console.log(`  ${spec.name}: skipped, the server answered no 304 to its own ETag`);

@@ -14,6 +14,7 @@ import { registerErrorHandler } from './http/errors';
 import { createReadCache, createVersionedRead } from './http/read-cache';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { requestLoggerFactory } from './logging';
 import { accountRoutes } from './modules/account/account.routes';
 import { userExists } from './modules/account/account.service';
 import { createGuard } from './modules/auth/access-token-guard';
@@ -115,6 +116,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   const deps: AppDeps = { ...given, db: versions.watch(given.db) };
   const app = Fastify({
     logger: deps.logger ?? false,
+    ...(deps.logger ? { childLoggerFactory: requestLoggerFactory } : {}),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),

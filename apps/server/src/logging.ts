@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config';
 
@@ -37,3 +37,79 @@ export function loggerOptions(config: Config): Exclude<FastifyServerOptions['log
     },
   };
 }
+
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+/** Fastify's loggers are pino's here, which tell whether a level is written. */
+type PinoLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+
+/**
+ * A request's logger, made a pino child only when a line is written at an enabled level. Fastify makes a
+ * child per request for its request id; with redaction and serializers that cost a 304 about 7 % of its
+ * time, and at `warn` almost no request writes a line.
+ */
+class RequestLogger {
+  #child: PinoLogger | undefined;
+  readonly #parent: PinoLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildOptions;
+
+  constructor(parent: PinoLogger, bindings: Bindings, options: ChildOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  #made(): PinoLogger {
+    this.#child ??= this.#parent.child(this.#bindings, this.#options) as PinoLogger;
+    return this.#child;
+  }
+
+  #write(level: LogLevel, args: unknown[]): void {
+    if (!this.#parent.isLevelEnabled(level)) return;
+    (this.#made()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.#parent.level;
+  }
+  set level(level: string) {
+    this.#made().level = level;
+  }
+  isLevelEnabled(level: string): boolean {
+    return this.#child ? this.#child.isLevelEnabled(level) : this.#parent.isLevelEnabled(level);
+  }
+  fatal(...args: unknown[]): void {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.#write('trace', args);
+  }
+  silent(): void {}
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.#made().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: request loggers made on first use (a route's own level, at once). */
+export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) =>
+  options.level
+    ? logger.child(bindings, options)
+    : (new RequestLogger(logger as PinoLogger, bindings, options) as unknown as FastifyBaseLogger);
