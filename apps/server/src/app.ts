@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
-import type { Dialect } from './db/database';
+import type { Dialect, Listen } from './db/database';
 import type { Database } from './db/schema';
 import { registerApiDocs } from './http/api-docs';
 import { registerCompression } from './http/compression';
@@ -46,6 +46,8 @@ export interface AppDeps {
   config: Config;
   db: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL's LISTEN, so remembered data versions hear other replicas' changes (see data-versions). */
+  listen?: Listen | undefined;
   blobs: BlobStore;
   keys: Keys;
   /** The clock, so derived statuses and totals are testable without faking time. */
@@ -112,7 +114,7 @@ export function perUserLimit(perMinute: number): { rateLimit: RateLimitOptions }
 export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   // Every module writes through the watched handle: on SQLite it keeps the users' data versions in memory
   // true (purchases/data-versions.service.ts), so versioned reads need no database read to answer.
-  const versions = createDataVersions(given.db, given.dialect);
+  const versions = createDataVersions(given.db, given.dialect, given.listen);
   const deps: AppDeps = { ...given, db: versions.watch(given.db) };
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -219,6 +221,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.addHook('onClose', async () => {
+    await versions.close();
     reminders.stop();
     await reminders.idle();
   });

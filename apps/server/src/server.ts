@@ -54,6 +54,7 @@ async function main(config: Config): Promise<void> {
     config,
     db: handle.db,
     dialect: handle.dialect,
+    listen: handle.listen,
     blobs,
     keys,
     ...(config.WEB_DIST_DIR ? { webDistDir: path.resolve(config.WEB_DIST_DIR) } : {}),

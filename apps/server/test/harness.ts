@@ -112,6 +112,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     extraction,
     db: handle.db,
     dialect: handle.dialect,
+    listen: handle.listen,
     blobs: createFsBlobStore(blobDir),
     keys,
     webDistDir: options.webDistDir ?? null,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Purchase } from '@warrantly/contract/purchases';
 import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timestamp } from '../src/dates';
 import { createTestApp, DIALECTS, postPurchase, type TestApp } from './harness';
@@ -241,5 +242,102 @@ describe('a write by another process to the SQLite file', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(names).toEqual(['Seeded elsewhere', 'Seeded elsewhere']);
+  });
+});
+
+describe.each(DIALECTS.filter((d) => d === 'postgres'))('two replicas on one %s database', (dialect) => {
+  let a: TestApp;
+  let b: TestApp;
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+  const names = async (t: TestApp, userId: string) =>
+    (
+      (
+        await t.app.inject({ method: 'GET', url: '/api/v1/user-orders/', headers: t.auth(userId) })
+      ).json() as Purchase[]
+    ).map((p) => p.product_name);
+  /** What `read` answers once it answers what `want` accepts, within `ms`; the last answer otherwise. */
+  async function eventually<T>(read: () => Promise<T>, want: (value: T) => boolean, ms = 5000): Promise<T> {
+    const deadline = Date.now() + ms;
+    let value = await read();
+    while (!want(value) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      value = await read();
+    }
+    return value;
+  }
+
+  it('each sees the other’s changes, and a script’s, after remembering the version', async () => {
+    a = await createTestApp(dialect);
+    b = await createTestApp(dialect, { shareSchemaOf: a });
+    const user = await a.createUser();
+    await insertPurchases(a, user, 2);
+    // Both remember the user's version once their LISTEN is up and they have answered the list.
+    expect(
+      await eventually(
+        () => names(b, user),
+        (n) => n.length === 2,
+      ),
+    ).toHaveLength(2);
+    await names(b, user);
+    const added = await postPurchase(a, a.auth(user), {
+      product_name: 'Bought on replica A',
+      purchase_date: '2026-11-21',
+    });
+    expect(added.statusCode).toBe(201);
+    const seen = await eventually(
+      () => names(b, user),
+      (n) => n.includes('Bought on replica A'),
+    );
+    expect(seen).toContain('Bought on replica A');
+    // A script's change of the version, straight in the database, is announced the same way.
+    await a.handle.db
+      .updateTable('orders')
+      .set({ product_name: 'Renamed by a script' })
+      .where('user_id', '=', user)
+      .execute();
+    await sql`update users set data_version = data_version + 1 where id = ${user}`.execute(a.handle.db);
+    const renamed = await eventually(
+      () => names(b, user),
+      (n) => n.every((name) => name === 'Renamed by a script'),
+    );
+    expect(renamed).toEqual(['Renamed by a script', 'Renamed by a script', 'Renamed by a script']);
+  });
+
+  it('reads from the database while its LISTEN connection is down, and remembers again once it is back', async () => {
+    const user = await a.createUser();
+    await insertPurchases(a, user, 1);
+    expect(await names(b, user)).toHaveLength(1);
+    // The listener's connection is cut (as a database restart would): its notifications can be missed.
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where query = 'listen warrantly_data_versions' and pid <> pg_backend_pid()`.execute(a.handle.db);
+    await a.handle.db
+      .updateTable('orders')
+      .set({ product_name: 'Changed while deaf' })
+      .where('user_id', '=', user)
+      .execute();
+    await sql`update users set data_version = data_version + 1 where id = ${user}`.execute(a.handle.db);
+    expect(
+      await eventually(
+        () => names(b, user),
+        (n) => n[0] === 'Changed while deaf',
+      ),
+    ).toEqual(['Changed while deaf']);
+    // Back within a few seconds, it hears the next change again.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await names(b, user);
+    const again = await postPurchase(a, a.auth(user), {
+      product_name: 'After the reconnect',
+      purchase_date: '2026-11-21',
+    });
+    expect(again.statusCode).toBe(201);
+    expect(
+      await eventually(
+        () => names(b, user),
+        (n) => n.includes('After the reconnect'),
+      ),
+    ).toContain('After the reconnect');
   });
 });

@@ -13,8 +13,22 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** The raw better-sqlite3 handle on SQLite (benchmarks compare against it), null on PostgreSQL. */
   sqlite: SqliteDatabase.Database | null;
+  /** PostgreSQL only: hears a channel's notifications (see `Listen`). */
+  listen?: Listen;
   close(): Promise<void>;
 }
+
+/** What a listener is told: each notification's payload, and when it starts and stops hearing them. */
+export interface ListenEvents {
+  /** LISTEN is in place: from now on every notification arrives. */
+  ready(): void;
+  /** The connection is gone: notifications may be missed until the next `ready`. */
+  lost(): void;
+  message(payload: string): void;
+}
+
+/** LISTENs on `channel` over a connection of its own, reconnecting with backoff; answers how to stop. */
+export type Listen = (channel: string, events: ListenEvents) => () => Promise<void>;
 
 export interface DatabaseOptions {
   /** postgres:// URL; absent: SQLite at `sqliteFile`. */
@@ -66,7 +80,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }),
     });
-    return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
+    const listen: Listen = (channel, events) => listenOn(() => new pg.Client(options.url), channel, events);
+    return { db, dialect: 'postgres', sqlite: null, listen, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') {
@@ -81,6 +96,63 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+const LISTEN_RETRY_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+type ListenClient = import('pg').Client;
+
+/**
+ * A connection kept for LISTEN alone (a pooled one would be handed to queries and returned). When it drops
+ * (a restart, a network cut) the listener hears `lost` and a new one is tried, 0.5 s later and doubling.
+ */
+function listenOn(
+  makeClient: () => ListenClient,
+  channel: string,
+  events: ListenEvents,
+): () => Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let client: ListenClient | null = null;
+  let stopped = false;
+  let delay = LISTEN_RETRY_MS;
+  let retry: NodeJS.Timeout | undefined;
+  const drop = (gone: ListenClient) => {
+    if (client !== gone) return;
+    client = null;
+    events.lost();
+    gone.end().catch(() => undefined);
+    if (stopped) return;
+    retry = setTimeout(connect, delay);
+    retry.unref();
+    delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+  };
+  async function connect(): Promise<void> {
+    const next = makeClient();
+    client = next;
+    next.on('error', () => drop(next));
+    next.on('end', () => drop(next));
+    next.on('notification', (n) => {
+      if (n.channel === channel) events.message(n.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+      if (client !== next) return;
+      delay = LISTEN_RETRY_MS;
+      events.ready();
+    } catch {
+      drop(next);
+    }
+  }
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
+  };
 }
 
 // PostgreSQL's SQLSTATE classes for a server that is unreachable, shutting down, starting up or out of

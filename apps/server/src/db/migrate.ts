@@ -8,6 +8,7 @@ import * as identity from './migrations/20261124T1100_identity';
 import * as dataAtRest from './migrations/20261124T1300_data_at_rest';
 import * as quarantine from './migrations/20261124T1400_quarantine';
 import * as keysetPages from './migrations/20261125T1000_keyset_pages';
+import * as versionNotify from './migrations/20261125T1200_version_notify';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect, keys?: EncryptionKeys): Promise<void> };
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261124T1300_data_at_rest': dataAtRest,
   '20261124T1400_quarantine': quarantine,
   '20261125T1000_keyset_pages': keysetPages,
+  '20261125T1200_version_notify': versionNotify,
 };
 
 /**

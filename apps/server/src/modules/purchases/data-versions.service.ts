@@ -9,7 +9,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { Dialect } from '../../db/database';
+import type { Dialect, Listen } from '../../db/database';
 import type { Db } from '../../db/schema';
 import { sqliteForeignCommits } from './purchases.repository';
 import { dataVersion } from './purchases.service';
@@ -21,14 +21,25 @@ export interface UserVersion {
 }
 
 export interface DataVersions {
-  /** The user's version: from memory on SQLite, one primary-key read on PostgreSQL. */
+  /** The user's version: from memory when it can be kept true (see below), else one primary-key read. */
   read(userId: string): Promise<UserVersion>;
   /**
    * The handle every part of the app writes through: on SQLite it forgets a user's remembered version
    * whenever a statement moves it (see VersionWatch); on PostgreSQL it is `db` itself.
    */
   watch<D extends { withPlugin(plugin: KyselyPlugin): D }>(db: D): D;
+  /** Stops listening for other writers' changes (PostgreSQL). */
+  close(): Promise<void>;
 }
+
+/** The channel PostgreSQL announces moved versions on (migration 20261125T1200_version_notify). */
+export const VERSIONS_CHANNEL = 'warrantly_data_versions';
+/**
+ * How long after this process ran a statement that moves a user's version their version is read from the
+ * database rather than remembered: its transaction may not have committed yet, and the notification that
+ * follows the commit takes a moment. Transactions here last milliseconds.
+ */
+const WRITING_MS = 5000;
 
 /** Users whose version is remembered at most (a few dozen bytes each). */
 const REMEMBERED_USERS = 100_000;
@@ -44,14 +55,16 @@ const FOREIGN_CHECK_MS = 1000;
  * a change from remembering what it read after the change was made. Another process writing to the file
  * (a script, a test seeding rows) is noticed by SQLite's own commit counter, checked at most once a
  * second: then everything remembered is forgotten.
- * On PostgreSQL other replicas write too: every request reads the version (one primary-key read).
+ * On PostgreSQL see listenedVersions; without a way to LISTEN, every request reads the version.
  */
-export function createDataVersions(db: Db, dialect: Dialect): DataVersions {
+export function createDataVersions(db: Db, dialect: Dialect, listen?: Listen): DataVersions {
   const read = async (userId: string): Promise<UserVersion> => {
     const { version, defaultCurrency } = await dataVersion(db, userId);
     return { version, defaultCurrency };
   };
-  if (dialect === 'postgres') return { read, watch: (handle) => handle };
+  if (dialect === 'postgres') {
+    return listen ? listenedVersions(read, listen) : { read, watch: (h) => h, close: async () => {} };
+  }
 
   const remembered = new LRUCache<string, UserVersion>({ max: REMEMBERED_USERS });
   let epoch = 0;
@@ -87,6 +100,60 @@ export function createDataVersions(db: Db, dialect: Dialect): DataVersions {
       return fresh;
     },
     watch: (handle) => handle.withPlugin(plugin),
+    close: async () => {},
+  };
+}
+
+/**
+ * PostgreSQL, where other replicas and scripts write too: versions are remembered only while this process
+ * hears the database's notifications of moved versions (a trigger on users sends them at commit), and a
+ * notification forgets its user's. Without the LISTEN connection (not yet up, or lost) every read goes to
+ * the database, and what was remembered is forgotten when it comes back, as changes may have been missed.
+ * A user this process is writing is read from the database until shortly after (WRITING_MS): a read between
+ * its statement and its commit would otherwise remember the version the commit is about to move.
+ */
+function listenedVersions(read: (userId: string) => Promise<UserVersion>, listen: Listen): DataVersions {
+  const remembered = new LRUCache<string, UserVersion>({ max: REMEMBERED_USERS });
+  const writing = new LRUCache<string, number>({ max: REMEMBERED_USERS });
+  let everyoneWritingUntil = 0;
+  let hearing = false;
+  let epoch = 0;
+  const forget = (userId: string | null) => {
+    epoch += 1;
+    if (userId === null) remembered.clear();
+    else remembered.delete(userId);
+  };
+  const stop = listen(VERSIONS_CHANNEL, {
+    ready() {
+      forget(null);
+      hearing = true;
+    },
+    lost() {
+      hearing = false;
+      forget(null);
+    },
+    message: (userId) => forget(userId),
+  });
+  const plugin = new VersionWatch((userId) => {
+    forget(userId);
+    const until = Date.now() + WRITING_MS;
+    if (userId === null) everyoneWritingUntil = until;
+    else writing.set(userId, until);
+  });
+  return {
+    async read(userId) {
+      const now = Date.now();
+      const settled = hearing && now >= everyoneWritingUntil && now >= (writing.get(userId) ?? 0);
+      if (!settled) return read(userId);
+      const known = remembered.get(userId);
+      if (known) return known;
+      const before = epoch;
+      const fresh = await read(userId);
+      if (epoch === before && hearing) remembered.set(userId, fresh);
+      return fresh;
+    },
+    watch: (handle) => handle.withPlugin(plugin),
+    close: stop,
   };
 }
 
