@@ -31,6 +31,12 @@ async function renameBehindTheAppsBack(t: TestApp, userId: string, name: string)
   await t.handle.db.updateTable('orders').set({ product_name: name }).where('user_id', '=', userId).execute();
 }
 
+/** What a script would do: rename a user's purchases and raise their data version, straight in the database. */
+async function renameAsAScript(t: TestApp, userId: string, name: string) {
+  await renameBehindTheAppsBack(t, userId, name);
+  await sql`update users set data_version = data_version + 1 where id = ${userId}`.execute(t.handle.db);
+}
+
 const VERSIONED_READS = [
   '/api/v1/user-orders/',
   '/api/v1/user-orders/?limit=6&sort=name_asc',
@@ -293,12 +299,7 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('two replicas on one %s 
     );
     expect(seen).toContain('Bought on replica A');
     // A script's change of the version, straight in the database, is announced the same way.
-    await a.handle.db
-      .updateTable('orders')
-      .set({ product_name: 'Renamed by a script' })
-      .where('user_id', '=', user)
-      .execute();
-    await sql`update users set data_version = data_version + 1 where id = ${user}`.execute(a.handle.db);
+    await renameAsAScript(a, user, 'Renamed by a script');
     const renamed = await eventually(
       () => names(b, user),
       (n) => n.every((name) => name === 'Renamed by a script'),
@@ -313,12 +314,7 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('two replicas on one %s 
     // The listener's connection is cut (as a database restart would): its notifications can be missed.
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
       where query = 'listen warrantly_data_versions' and pid <> pg_backend_pid()`.execute(a.handle.db);
-    await a.handle.db
-      .updateTable('orders')
-      .set({ product_name: 'Changed while deaf' })
-      .where('user_id', '=', user)
-      .execute();
-    await sql`update users set data_version = data_version + 1 where id = ${user}`.execute(a.handle.db);
+    await renameAsAScript(a, user, 'Changed while deaf');
     expect(
       await eventually(
         () => names(b, user),
