@@ -3,7 +3,7 @@ import { accountOf, type SandboxContext } from './context';
 import { signIdToken } from './id-token';
 import type { IdentityProvider } from './identity-provider';
 import { otherAccount } from './other-accounts';
-import { pickerPage, pickerParams } from './sign-in-picker';
+import { escapeHtml, pickerPage, pickerParams } from './sign-in-picker';
 import { opaqueToken, s256 } from './state';
 
 type Handler<R extends FastifyRequest = FastifyRequest> = (req: R, reply: FastifyReply) => Promise<unknown>;
@@ -40,7 +40,7 @@ function authorizeHandler(
         .code(400)
         .type('text/html')
         .send(
-          `<!doctype html><title>Error 400</title><h1>Error 400: invalid_request</h1><p>${problems.map(escape).join('<br>')}</p>`,
+          `<!doctype html><title>Error 400</title><h1>Error 400: invalid_request</h1><p>${problems.map(escapeHtml).join('<br>')}</p>`,
         );
     }
     return reply

@@ -189,6 +189,19 @@ describe('the provider sandbox', () => {
     expect(page).toContain('<label for="other-email">Email</label>');
   });
 
+  it('tells what is wrong with a sign-in request, in words a person can read', async () => {
+    const url = new URL(sb.google.authorizeUrl);
+    url.searchParams.set('client_id', 'someone-elses-client');
+    url.searchParams.set('response_type', 'token');
+    const res = await fetch(url);
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toContain(
+      'The OAuth client was not found (invalid client_id).<br>response_type must be code.',
+    );
+    expect(page).not.toContain('%20');
+  });
+
   it('refuses a wrong PKCE verifier', async () => {
     const { exchange } = await signIn(sb, 'google', 'avery.quinn@example.com', {
       verifier: 'wrong-verifier-wrong-verifier-wrong-verifier',

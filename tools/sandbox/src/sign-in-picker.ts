@@ -1,7 +1,7 @@
 import type { SandboxContext } from './context';
 import type { Provider } from './state';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** What a provider's account picker says of that provider. */
 export interface PickerCopy {
