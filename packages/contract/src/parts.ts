@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageCursor, PageLimit } from './purchases';
+import { PageCursor, PageLimit, pageOf } from './purchases';
 
 /** One replacement part under its main product, `GET /google-auth/google/main-product/`. */
 export const Part = z.object({
@@ -34,10 +34,5 @@ export type MainProductPageQuery = z.input<typeof MainProductPageQuery>;
 export const MAIN_PRODUCT_PAGE_PARAMS = ['limit', 'cursor'] as const;
 
 /** A page of main products with their parts; `total` counts the main products. */
-export const MainProductPage = z.object({
-  items: z.array(MainProduct),
-  next_cursor: z.string().nullable(),
-  prev_cursor: z.string().nullable(),
-  total: z.number().int(),
-});
+export const MainProductPage = pageOf(MainProduct);
 export type MainProductPage = z.infer<typeof MainProductPage>;

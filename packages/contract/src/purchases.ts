@@ -134,6 +134,19 @@ export const PageLimit = z.coerce
   .default(PAGE_LIMIT_DEFAULT);
 /** An opaque `cursor` from a page's `next_cursor` or `prev_cursor`, or `last`. */
 export const PageCursor = z.string().min(1).max(1000, 'is not a cursor this list gave');
+
+/**
+ * A keyset page of `item`s: `total` counts every item matching the filters; `next_cursor` and
+ * `prev_cursor` (null at either end) fetch the neighbouring pages with the same filters and sort.
+ */
+export function pageOf<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    items: z.array(item),
+    next_cursor: z.string().nullable(),
+    prev_cursor: z.string().nullable(),
+    total: z.number().int(),
+  });
+}
 /** `q`: text searched, ignoring case, in product names, shop names and order ids. */
 export const SearchText = z.string().trim().max(100, 'must be at most 100 characters');
 
@@ -174,10 +187,5 @@ export const PURCHASE_PAGE_PARAMS = [
  * A page of purchases: `total` counts every purchase matching the filters; `next_cursor` and `prev_cursor`
  * (null at either end) fetch the neighbouring pages with the same filters and sort.
  */
-export const PurchasePage = z.object({
-  items: z.array(Purchase),
-  next_cursor: z.string().nullable(),
-  prev_cursor: z.string().nullable(),
-  total: z.number().int(),
-});
+export const PurchasePage = pageOf(Purchase);
 export type PurchasePage = z.infer<typeof PurchasePage>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageCursor, PageLimit, Purchase, SearchText } from './purchases';
+import { PageCursor, PageLimit, Purchase, pageOf, SearchText } from './purchases';
 
 /** Extraction status of a receipt's document; `success` for a hand-made purchase with a file. */
 export const ReceiptStatus = z.enum(['success', 'partial', 'failed']);
@@ -59,11 +59,7 @@ export type ReceiptPageQuery = z.input<typeof ReceiptPageQuery>;
 export const RECEIPT_PAGE_PARAMS = ['limit', 'cursor', 'q'] as const;
 
 /** A page of receipts; `total` counts the receipts matching `q`, the other two counts are the list's. */
-export const ReceiptPage = z.object({
-  items: z.array(ReceiptSummary),
-  next_cursor: z.string().nullable(),
-  prev_cursor: z.string().nullable(),
-  total: z.number().int(),
+export const ReceiptPage = pageOf(ReceiptSummary).extend({
   total_orders_this_month: z.number().int(),
   total_categories: z.number().int(),
 });
