@@ -25,11 +25,7 @@ const args = process.argv.slice(2);
 const CHECK = args.includes('--check');
 /** `--cpu-prof DIR`: the server writes a V8 CPU profile there when it stops (to find what holds it up). */
 const profileDir = args.includes('--cpu-prof') ? args[args.indexOf('--cpu-prof') + 1] : undefined;
-const PROFILE = process.env.TRACE_FILE
-  ? ['--trace-gc']
-  : profileDir
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`]
-    : [];
+const PROFILE = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
 const ORDINARY = 200;
 const A_EMAIL = 'avery.quinn@example.com';
 const B_EMAIL = 'jordan.lee@example.com';
