@@ -26,16 +26,24 @@ const STATUS: Record<ErrorCode, number> = {
 
 export class AppError extends Error {
   override name = 'AppError';
+  /** Refused form fields by their API name, each with what is wrong in words (answered as `fields`). */
+  readonly fields: Readonly<Record<string, string>> | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { fields?: Record<string, string> },
   ) {
     super(message, options);
+    this.fields = options?.fields;
   }
   get status(): number {
     return STATUS[this.code];
   }
+}
+
+/** A 400 for form fields: the message says each field's fault in words; `fields` names them for a form. */
+export function invalidFields(fields: Record<string, string>): AppError {
+  return new AppError('invalid_input', Object.values(fields).join('; '), { fields });
 }
 
 /**

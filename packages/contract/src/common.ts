@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
-/** The one error shape every failing API call answers. @example { message: 'product_name: is required', code: 'invalid_input' } */
-export const ErrorBody = z.object({ message: z.string(), code: z.string() });
+/**
+ * The one error shape every failing API call answers. `fields`, on some 400s, names each refused form
+ * field (by its API name) with what is wrong in words, so a form can say it beside the field.
+ * @example { message: 'Amount must be a number such as 49.90', code: 'invalid_input', fields: { price: 'Amount must be a number such as 49.90' } }
+ */
+export const ErrorBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** True when `value` is a real calendar date written as YYYY-MM-DD. @example isRealDate('2026-02-30') //=> false */

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { IsoDate, MAX_TEXT } from './common';
 
-/** Derived when read: `Expired` past the warranty date, `Expiring_Soon` within 30 days, else `Active`. */
-export const WarrantyStatus = z.enum(['Active', 'Expiring_Soon', 'Expired']);
+/**
+ * Derived when read: `Expired` past the warranty date, `Expiring_Soon` within 30 days, `Active` later;
+ * `No_Warranty` when the purchase has no warranty date (none printed, estimated or entered). The seed
+ * shows any value but its three as "anything else" (yellow).
+ */
+export const WarrantyStatus = z.enum(['Active', 'Expiring_Soon', 'Expired', 'No_Warranty']);
 export type WarrantyStatus = z.infer<typeof WarrantyStatus>;
 
 /** Where a purchase came from. */
@@ -12,7 +16,8 @@ export type PurchaseSource = z.infer<typeof PurchaseSource>;
 /**
  * A purchase as the API answers it: the seed's fields (id ... category) plus what the server knows.
  * `price` is the text as typed or extracted; `amount`/`currency` are what the server parsed from it
- * (`has_currency` is false for a bare number, which is then in the user's default currency).
+ * (`has_currency` is false for a bare number, which is then in the user's default currency; a bare number
+ * edited into a purchase stated in a currency keeps that currency, and `has_currency` stays true).
  */
 export const Purchase = z.object({
   id: z.number().int(),
@@ -39,6 +44,7 @@ export const Purchase = z.object({
 });
 export type Purchase = z.infer<typeof Purchase>;
 
+// Messages start with the field's label (PURCHASE_FIELD_LABELS) or are fragments said after it.
 const text = (label: string) =>
   z.string().trim().max(MAX_TEXT, `${label} must be at most ${MAX_TEXT} characters`);
 const optionalText = (label: string) =>
@@ -63,16 +69,30 @@ const storeLink = z.preprocess(
     .optional(),
 );
 
+/** The purchase forms' fields as their labels name them: the server's messages about them use these words. */
+export const PURCHASE_FIELD_LABELS: Readonly<Record<string, string>> = {
+  product_name: 'Product name',
+  shop_name: 'Store name',
+  purchase_date: 'Purchase date',
+  price: 'Amount',
+  warranty_expire_date: 'Warranty date',
+  category: 'Category',
+  store_link: 'Store link',
+  parent_id: 'Part of',
+  replace_every_days: 'Replace every',
+};
+
 /** The multipart text fields of `POST /api/v1/orders/create/` (the file is the `invoice` part). */
 export const PurchaseCreate = z.object({
-  product_name: text('product_name').min(1, 'Product name is required'),
+  product_name: text('Product name').min(1, 'Product name is required'),
   purchase_date: IsoDate,
-  shop_name: optionalText('shop_name'),
-  price: optionalText('price'),
+  shop_name: optionalText('Store name'),
+  /** Free text, but it must read as money ('49,90', '€ 49.90', '1.299,00', 'CA$ 12'): the server says so. */
+  price: optionalText('Amount'),
   warranty_expire_date: optionalDate,
-  /** The seed always sends 'Active'; status is derived when read, so the value is ignored. */
+  /** The seed always sends 'Active'; status is derived from the warranty date when read, so it is ignored. */
   warranty_status: z.string().max(40).optional(),
-  category: optionalText('category'),
+  category: optionalText('Category'),
   store_link: storeLink,
   parent_id: optionalInt(2_147_483_647),
   replace_every_days: optionalInt(3650),
@@ -84,12 +104,16 @@ export type PurchaseCreate = z.infer<typeof PurchaseCreate>;
  * change (file: `invoice_pdf`). A sent product name still may not be empty, and the date may be cleared.
  */
 export const PurchaseUpdate = PurchaseCreate.extend({
-  product_name: text('product_name').min(1, 'Product name cannot be empty'),
+  product_name: text('Product name').min(1, 'Product name cannot be empty'),
   purchase_date: optionalDate,
 }).partial();
 export type PurchaseUpdate = z.infer<typeof PurchaseUpdate>;
 
-/** `GET /api/v1/user-orders/total-price/`: the sum in the user's main currency, and each currency's own sum. */
+/**
+ * `GET /api/v1/user-orders/total-price/`: each currency's own sum (`by_currency`, never added across
+ * currencies) and, as the seed's `total_purchase_price`, the sum in `currency`: the user's default
+ * currency, or, when none of their amounts is in it, the currency most of them are in.
+ */
 export const TotalPrice = z.object({
   total_purchase_price: z.number(),
   currency: z.string(),
@@ -106,7 +130,9 @@ export type UpcomingWarrantyCount = z.infer<typeof UpcomingWarrantyCount>;
 /**
  * How a page of purchases is ordered; each breaks ties by id. `date_desc` is the unparameterised list's
  * order (newest first, newest row first on the same day). Purchases without a date, or without an amount
- * the server could read, come last in both directions. Names compare ignoring case.
+ * the server could read, come last in both directions. Names compare ignoring case. `warranty_end` is the
+ * Warranties page's order and holds only purchases with a warranty date: warranties still running, the
+ * soonest-ending first, then the expired ones, the most recently ended first.
  */
 export const PurchaseSort = z.enum([
   'date_desc',
@@ -115,6 +141,7 @@ export const PurchaseSort = z.enum([
   'price_asc',
   'name_asc',
   'name_desc',
+  'warranty_end',
 ]);
 export type PurchaseSort = z.infer<typeof PurchaseSort>;
 

@@ -9,6 +9,7 @@ import * as dataAtRest from './migrations/20261124T1300_data_at_rest';
 import * as quarantine from './migrations/20261124T1400_quarantine';
 import * as keysetPages from './migrations/20261125T1000_keyset_pages';
 import * as versionNotify from './migrations/20261125T1200_version_notify';
+import * as warrantyPages from './migrations/20261126T1400_warranty_pages';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect, keys?: EncryptionKeys): Promise<void> };
 
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261124T1400_quarantine': quarantine,
   '20261125T1000_keyset_pages': keysetPages,
   '20261125T1200_version_notify': versionNotify,
+  '20261126T1400_warranty_pages': warrantyPages,
 };
 
 /**

@@ -29,7 +29,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError.code === 'rate_limited' && 'retryAfter' in error)
       reply.header('retry-after', error.retryAfter);
     if (appError.code === 'unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', 5);
-    return reply.code(appError.status).send({ message: appError.message, code: appError.code });
+    const { message, code, fields } = appError;
+    return reply.code(appError.status).send(fields ? { message, code, fields } : { message, code });
   });
 }
 

@@ -22,9 +22,19 @@ describe('formatAmount', () => {
     expect(formatAmount({ price: '  ', amount: null, currency: null, has_currency: false }, '$')).toBe('N/A');
   });
 
-  it('keeps unparsed text as typed', () => {
-    expect(formatAmount({ price: 'free', amount: null, currency: null, has_currency: false }, '$')).toBe(
-      '$free',
+  it('shows a bare number in the currency it is in when that is not US dollars', () => {
+    // Typed without a sign by a user whose default currency is the euro, or kept in euros by an edit.
+    expect(formatAmount({ price: '59.99', amount: 59.99, currency: 'EUR', has_currency: false }, '$')).toBe(
+      '€59.99',
+    );
+    expect(formatAmount({ price: '59.99', amount: 59.99, currency: 'EUR', has_currency: true }, '$')).toBe(
+      '€59.99',
+    );
+  });
+
+  it('shows text that is not money as typed, never with a dollar sign', () => {
+    expect(formatAmount({ price: 'abc', amount: null, currency: null, has_currency: false }, '$')).toBe(
+      'abc',
     );
   });
 });

@@ -9,18 +9,21 @@ export interface AmountFields {
 }
 
 /**
- * An amount as ARCHITECTURE "Amounts" says: with a currency the server recognised, that currency's
- * format; typed without a currency sign, the seed's symbol before the typed text; nothing: 'N/A'.
+ * An amount in its own currency: the one the server read from the text, kept from before an edit, or the
+ * user's default for a bare number. A bare number in US dollars keeps the seed's symbol before the text
+ * as typed ('$' on the dashboard, '৳' on receipts); text the server could not read as money is shown as
+ * typed, with no symbol it never had; nothing at all is 'N/A'.
  * @example formatAmount({ price: '49.90', amount: 49.9, currency: 'USD', has_currency: false }, '$') //=> '$49.90'
  * @example formatAmount({ price: '€ 49,90', amount: 49.9, currency: 'EUR', has_currency: true }, '$') //=> '€49.90'
+ * @example formatAmount({ price: 'abc', amount: null, currency: null, has_currency: false }, '$') //=> 'abc'
  */
 export function formatAmount(fields: AmountFields, plainSymbol: string): string {
   const text = fields.price?.trim() ?? '';
-  if (fields.has_currency && fields.currency && fields.amount !== null) {
+  if (fields.amount !== null && fields.currency) {
+    if (!fields.has_currency && fields.currency === 'USD') return `${plainSymbol}${text}`;
     return formatMoney(fields.amount, fields.currency);
   }
-  if (!text) return 'N/A';
-  return `${plainSymbol}${text}`;
+  return text || 'N/A';
 }
 
 /** The seed's placeholder for an empty text value. */

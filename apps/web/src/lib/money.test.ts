@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, TABLED_CURRENCIES } from './money';
+import { currencySymbol, formatMoney, otherTotals, TABLED_CURRENCIES } from './money';
 
 const AMOUNTS = [
   0, 0.5, 1, 9.99, 49.9, 999.995, 1000, 1234.5, 1234.567, 99999.5, 1234567.891, 123456789012.34,
@@ -29,5 +29,20 @@ describe('formatMoney', () => {
     );
     expect(formatMoney(1e16, 'USD')).toBe('$10,000,000,000,000,000.00');
     expect(formatMoney(5, 'NOT-A-CODE')).toBe('NOT-A-CODE 5.00');
+  });
+});
+
+describe('totals per currency', () => {
+  it('lists the totals beside the main one by code, each in its own currency', () => {
+    const byCurrency = { USD: 4265.96, EUR: 4365.63, GBP: 249, CAD: 408.99 };
+    expect(otherTotals(byCurrency, 'EUR')).toEqual(['CA$408.99', '£249.00', '$4,265.96']);
+    expect(otherTotals(byCurrency, 'USD')).toEqual(['CA$408.99', '€4,365.63', '£249.00']);
+    expect(otherTotals({}, 'USD')).toEqual([]);
+  });
+
+  it('names the symbol of a currency, or its code', () => {
+    expect(currencySymbol('EUR')).toBe('€');
+    expect(currencySymbol('CAD')).toBe('CA$');
+    expect(currencySymbol('CHF')).toBe('CHF');
   });
 });

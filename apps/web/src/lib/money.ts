@@ -75,6 +75,23 @@ export function formatMoney(amount: number, currency: string): string {
   return symbol ? `${sign}${symbol}${number}` : `${sign}${currency}\u00a0${number}`;
 }
 
+/** The symbol a currency is written with ('€', 'CA$'), or its code when en-US gives it none. */
+export function currencySymbol(currency: string): string {
+  return SYMBOLS[currency]?.trim() ?? currency;
+}
+
+/**
+ * The sums in currencies other than `main`, formatted and ordered by code: shown beside the main total,
+ * never added to it.
+ * @example otherTotals({ USD: 10, EUR: 5, CAD: 2 }, 'EUR') //=> ['CA$2.00', '$10.00']
+ */
+export function otherTotals(byCurrency: Readonly<Record<string, number>>, main: string): string[] {
+  return Object.keys(byCurrency)
+    .filter((code) => code !== main)
+    .sort()
+    .map((code) => formatMoney(byCurrency[code] ?? 0, code));
+}
+
 const intlFormats = new Map<string, Intl.NumberFormat>();
 
 function formatWithIntl(amount: number, currency: string): string {

@@ -17,10 +17,14 @@ describe('warrantyStatusClasses', () => {
   it('colours any other value yellow', () => {
     expect(warrantyStatusClasses('Unknown', 'receipts')).toContain('yellow');
     expect(warrantyStatusClasses('', 'warranties')).toContain('yellow');
+    // A purchase without a warranty date (server status No_Warranty) is one of those.
+    expect(warrantyStatusClasses('No_Warranty', 'warranties')).toContain('yellow');
+    expect(warrantyStatusClasses('No_Warranty', 'receipts')).toContain('yellow');
   });
 
   it('reads underscores as spaces', () => {
     expect(statusLabel('Expiring_Soon')).toBe('Expiring Soon');
+    expect(statusLabel('No_Warranty')).toBe('No Warranty');
   });
 });
 

@@ -3,7 +3,7 @@ export type StatusSurface = 'warranties' | 'receipts';
 
 /**
  * Tailwind classes of a warranty status badge (SPEC section 4): Active green, Expiring_Soon orange,
- * Expired red on receipts; anything else yellow.
+ * Expired red on receipts; anything else yellow (No_Warranty, a purchase without a warranty date, too).
  */
 export function warrantyStatusClasses(status: string, surface: StatusSurface): string {
   if (status === 'Active') return 'bg-green-100 text-green-800';

@@ -22,6 +22,35 @@ export function parsePrice(price: string | null | undefined, defaultCurrency: st
   };
 }
 
+/** What the forms' Amount field says when its text is not money. */
+export const UNREADABLE_AMOUNT = 'Amount must be a number such as 49.90';
+
+/** What a purchase's price was before an edit. */
+export interface PriceBefore {
+  price: string | null;
+  currency: string | null;
+  has_currency: number;
+}
+
+/**
+ * A price typed in a form, or null when the text is not money (the caller refuses it). On an edit
+ * (`before`), a bare number keeps the currency the purchase was stated in ('€ 49,90' edited to '59.99'
+ * stays in euros), and the text as stored before passes as it is: an old unreadable value must not
+ * block an edit of the other fields.
+ * @example typedPrice('59.99', 'USD', { price: '€ 49,90', currency: 'EUR', has_currency: 1 }) //=> { amount_minor: 5999, currency: 'EUR', has_currency: 1 }
+ */
+export function typedPrice(
+  price: string | null | undefined,
+  defaultCurrency: string,
+  before?: PriceBefore,
+): ParsedPrice | null {
+  const parsed = parsePrice(price, defaultCurrency);
+  if (!price || (before && price === before.price)) return parsed;
+  if (parsed.amount_minor === null) return null;
+  if (parsed.has_currency || !before?.has_currency || !before.currency) return parsed;
+  return { ...parsePrice(price, before.currency), has_currency: 1 };
+}
+
 /** Currencies whose minor unit is not a hundredth (ISO 4217); every other has two decimals. */
 const MINOR_DIGITS: Record<string, number> = {
   BIF: 0,

@@ -8,14 +8,23 @@ import { type PurchaseRow, selectPurchases } from './purchases.repository';
  * match an index on an expression only when the query writes the same expression), and its direction.
  * Missing dates and amounts get a key past every real one, so they come last either way.
  */
-const SORT_KEYS: Record<PurchaseSort, { key: string; descending: boolean }> = {
+const SORT_KEYS: Record<RowSort, { key: string; descending: boolean }> = {
   date_desc: { key: "coalesce(o.purchase_date, '')", descending: true },
   date_asc: { key: "coalesce(o.purchase_date, '9999-12-31')", descending: false },
   price_desc: { key: 'coalesce(o.amount, -1e300)', descending: true },
   price_asc: { key: 'coalesce(o.amount, 1e300)', descending: false },
   name_asc: { key: 'lower(o.product_name)', descending: false },
   name_desc: { key: 'lower(o.product_name)', descending: true },
+  // The two runs of `warranty_end` (pages.service.ts), on the index of migration 20261126T1400_warranty_pages.
+  warranty_running: { key: 'o.warranty_expire_date', descending: false },
+  warranty_expired: { key: 'o.warranty_expire_date', descending: true },
 };
+
+/** The orders rows are read in: each sort of the API but `warranty_end`, which is walked in two runs. */
+export type RowSort = Exclude<PurchaseSort, 'warranty_end'> | 'warranty_running' | 'warranty_expired';
+
+/** A bound on the warranty date: compared with a date, or the date missing (`none`) or present (`some`). */
+export type WarrantyBound = { op: '<' | '<=' | '>=' | '>'; date: string } | 'none' | 'some';
 
 /** Which rows a page walks through (all of them filtered the same way, in its count too). */
 export interface RowFilter {
@@ -26,8 +35,8 @@ export interface RowFilter {
   shop?: string;
   dateFrom?: string;
   dateTo?: string;
-  /** Warranty end date strictly before `before`, between `from` and `to`, or after `after` (or none). */
-  warranty?: { before: string } | { from: string; to: string } | { afterOrNone: string };
+  /** Bounds the warranty date keeps, all of them. */
+  warranty?: readonly WarrantyBound[];
 }
 
 /** A row's place in the sort: its key and id; `inclusive` takes that row in too. */
@@ -71,13 +80,10 @@ function conditions(filter: RowFilter): RawBuilder<boolean>[] {
   if (filter.shop !== undefined) out.push(sql<boolean>`o.shop_name = ${filter.shop}`);
   if (filter.dateFrom !== undefined) out.push(sql<boolean>`o.purchase_date >= ${filter.dateFrom}`);
   if (filter.dateTo !== undefined) out.push(sql<boolean>`o.purchase_date <= ${filter.dateTo}`);
-  const w = filter.warranty;
-  if (w && 'before' in w) out.push(sql<boolean>`o.warranty_expire_date < ${w.before}`);
-  if (w && 'from' in w) {
-    out.push(sql<boolean>`o.warranty_expire_date >= ${w.from} and o.warranty_expire_date <= ${w.to}`);
-  }
-  if (w && 'afterOrNone' in w) {
-    out.push(sql<boolean>`(o.warranty_expire_date is null or o.warranty_expire_date > ${w.afterOrNone})`);
+  for (const bound of filter.warranty ?? []) {
+    if (bound === 'none') out.push(sql<boolean>`o.warranty_expire_date is null`);
+    else if (bound === 'some') out.push(sql<boolean>`o.warranty_expire_date is not null`);
+    else out.push(sql<boolean>`o.warranty_expire_date ${sql.raw(bound.op)} ${bound.date}`);
   }
   return out;
 }
@@ -90,7 +96,7 @@ function conditions(filter: RowFilter): RawBuilder<boolean>[] {
 export function pageQuery(
   db: Db,
   userId: string,
-  sort: PurchaseSort,
+  sort: RowSort,
   filter: RowFilter,
   from: Bound | null,
   forward: boolean,

@@ -83,11 +83,47 @@ export async function keysetPage<R extends { k: string | number; id: number }>(
 }
 
 /** The warranty-date bounds of a status on `today`, exactly as warrantyStatus decides it. */
-function warrantyBounds(status: WarrantyStatus, today: string): repo.RowFilter['warranty'] {
+function warrantyBounds(status: WarrantyStatus, today: string): repo.WarrantyBound[] {
   const soonEnd = addDays(today, EXPIRING_SOON_DAYS);
-  if (status === 'Expired') return { before: today };
-  if (status === 'Expiring_Soon') return { from: today, to: soonEnd };
-  return { afterOrNone: soonEnd };
+  if (status === 'Expired') return [{ op: '<', date: today }];
+  if (status === 'Expiring_Soon')
+    return [
+      { op: '>=', date: today },
+      { op: '<=', date: soonEnd },
+    ];
+  if (status === 'Active') return [{ op: '>', date: soonEnd }];
+  return ['none'];
+}
+
+/**
+ * Reads the user's rows in `sort` order. `warranty_end` is two runs of the warranty index: warranties
+ * still running, the soonest-ending first (what needs attention next), then the expired ones, the most
+ * recently ended first (one that just lapsed matters more than one from years ago). A row's run follows
+ * from its key, the date itself, so a cursor made before midnight still places its page sensibly after.
+ */
+function rowsIn(
+  db: Db,
+  userId: string,
+  sort: PurchaseSort,
+  filter: repo.RowFilter,
+  today: string,
+): KeysetFetch<repo.KeyedRow> {
+  const read = (rowSort: repo.RowSort, bounds: repo.WarrantyBound[]): KeysetFetch<repo.KeyedRow> => {
+    const runFilter = { ...filter, warranty: [...(filter.warranty ?? []), ...bounds] };
+    return (from, forward, limit) => repo.pageRows(db, userId, rowSort, runFilter, from, forward, limit);
+  };
+  if (sort !== 'warranty_end') return read(sort, []);
+  const running = read('warranty_running', [{ op: '>=', date: today }]);
+  const expired = read('warranty_expired', [{ op: '<', date: today }]);
+  return async (from, forward, limit) => {
+    // Forward the running run comes first, backward the expired one; a bound in the second run stays there.
+    const [first, second] = forward ? [running, expired] : [expired, running];
+    const inRunning = from !== null && String(from.key) >= today;
+    if (from !== null && inRunning !== forward) return second(from, forward, limit);
+    const rows = await first(from, forward, limit);
+    if (rows.length >= limit) return rows;
+    return [...rows, ...(await second(null, forward, limit - rows.length))];
+  };
 }
 
 /** A page of the user's purchases, sorted and filtered, with the total matching the filters. */
@@ -99,18 +135,21 @@ export async function purchasePage(
   now: Date,
 ): Promise<PageOf<Purchase>> {
   const today = isoDate(now);
+  const warranty = [
+    ...(query.status ? warrantyBounds(query.status, today) : []),
+    // The Warranties page's order holds only purchases that have a warranty.
+    ...(query.sort === 'warranty_end' ? (['some'] as const) : []),
+  ];
   const filter: repo.RowFilter = {
     scope: 'purchases',
     ...(query.q ? { search: query.q } : {}),
     ...(query.store !== undefined ? { shop: query.store } : {}),
     ...(query.from ? { dateFrom: query.from } : {}),
     ...(query.to ? { dateTo: query.to } : {}),
-    ...(query.status ? { warranty: warrantyBounds(query.status, today) } : {}),
+    ...(warranty.length > 0 ? { warranty } : {}),
   };
   const total = await repo.countRows(db, userId, filter);
-  const fetch: KeysetFetch<repo.KeyedRow> = (from, forward, limit) =>
-    repo.pageRows(db, userId, query.sort, filter, from, forward, limit);
-  const page = await keysetPage(fetch, total, start, query.limit);
+  const page = await keysetPage(rowsIn(db, userId, query.sort, filter, today), total, start, query.limit);
   return { ...page, total, items: page.items.map((row) => toPurchase(row, today)) };
 }
 

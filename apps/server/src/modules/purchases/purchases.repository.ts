@@ -256,10 +256,10 @@ const activeWarrantiesQuery = compiledOnce((db) =>
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', '?')
-    .where((eb) => eb.or([eb('warranty_expire_date', 'is', null), eb('warranty_expire_date', '>=', '?')])),
+    .where('warranty_expire_date', '>=', '?'),
 );
 
-/** Purchases whose warranty is not over on `today` (no date counts as active). */
+/** Purchases whose warranty is not over on `today` (Active or Expiring_Soon; no date is no warranty). */
 export async function countActiveWarranties(db: Db, userId: string, today: string): Promise<number> {
   const [row] = await activeWarrantiesQuery(db, [userId, today]);
   return Number(row?.n ?? 0);

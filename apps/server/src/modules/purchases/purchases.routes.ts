@@ -1,6 +1,7 @@
 import { ErrorBody } from '@warrantly/contract/common';
 import {
   ActiveWarrantyCount,
+  PURCHASE_FIELD_LABELS,
   PURCHASE_PAGE_PARAMS,
   Purchase,
   PurchaseCreate,
@@ -111,7 +112,7 @@ export const purchasesRoutes: FastifyPluginAsync<{
     },
     async (req, reply) => {
       const { fields, file } = await readForm(req, ['invoice']);
-      const input = parseInput(PurchaseCreate, fields);
+      const input = parseInput(PurchaseCreate, fields, PURCHASE_FIELD_LABELS);
       const purchase = await service.createPurchase(deps, req.userId, input, checkedPdf(file), now());
       return reply.code(201).send(purchase);
     },
@@ -131,7 +132,7 @@ export const purchasesRoutes: FastifyPluginAsync<{
     async (req) => {
       const id = parseId(req.params.orderId);
       const { fields, file } = await readForm(req, ['invoice_pdf']);
-      const input = parseInput(PurchaseUpdate, fields);
+      const input = parseInput(PurchaseUpdate, fields, PURCHASE_FIELD_LABELS);
       return service.updatePurchase(deps, req.userId, id, input, checkedPdf(file), now());
     },
   );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Purchase, PurchaseCreate, PurchaseUpdate, TotalPrice } from '@warrantly/contract/purchases';
 import { addDays, isoDate, timestamp } from '../../dates';
 import type { Db, OrderUpdate } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, invalidFields } from '../../errors';
 import type { ChangeNotifier } from '../../user-data-changes';
 import {
   type FileStoreDeps,
@@ -11,7 +11,14 @@ import {
   recordFile,
   withStoredFile,
 } from '../receipts/receipt-files.service';
-import { parsePrice, toMajor } from './amounts';
+import {
+  type ParsedPrice,
+  type PriceBefore,
+  parsePrice,
+  toMajor,
+  typedPrice,
+  UNREADABLE_AMOUNT,
+} from './amounts';
 import { categorize } from './categories';
 import * as repo from './purchases.repository';
 import { EXPIRING_SOON_DAYS, warrantyStatus } from './warranty';
@@ -72,6 +79,10 @@ export async function createPurchase(
   now: Date,
 ): Promise<Purchase> {
   const { defaultCurrency } = await dataVersion(deps.db, userId);
+  const price = checkedFields(input.price, defaultCurrency, undefined, {
+    purchase: input.purchase_date,
+    warranty: input.warranty_expire_date ?? null,
+  });
   const id = await withStoredFile(deps, userId, file, async (trx, stored) => {
     await checkParent(trx, userId, input.parent_id ?? null, null);
     const orderId = await newOrderId(trx, userId);
@@ -82,7 +93,7 @@ export async function createPurchase(
       shop_name: input.shop_name ?? null,
       purchase_date: input.purchase_date,
       price: input.price ?? null,
-      ...parsePrice(input.price, defaultCurrency),
+      ...price,
       warranty_expire_date: input.warranty_expire_date ?? null,
       category: input.category ?? categorize(input.product_name),
       status: stored ? 'success' : 'manual',
@@ -126,8 +137,16 @@ export async function updatePurchase(
   ] as const) {
     if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
   }
-  if (input.price !== undefined)
-    Object.assign(changes, { price: input.price }, parsePrice(input.price, defaultCurrency));
+  const dates = {
+    purchase: input.purchase_date === undefined ? existing.purchase_date : input.purchase_date,
+    warranty:
+      input.warranty_expire_date === undefined ? existing.warranty_expire_date : input.warranty_expire_date,
+  };
+  // Dates as they were pass as they are: an imported pair must not block an edit of other fields.
+  const datesMoved =
+    dates.purchase !== existing.purchase_date || dates.warranty !== existing.warranty_expire_date;
+  const price = checkedFields(input.price, defaultCurrency, existing, datesMoved ? dates : null);
+  if (input.price !== undefined) Object.assign(changes, { price: input.price }, price);
   if (input.warranty_expire_date !== undefined) changes.warranty_estimated = 0;
 
   await withStoredFile(deps, userId, file, async (trx, stored, removeAfterCommit) => {
@@ -158,18 +177,17 @@ export async function deletePurchase(deps: PurchaseDeps, userId: string, id: num
 export async function totalPrice(db: Db, userId: string, defaultCurrency: string): Promise<TotalPrice> {
   const rows = await repo.sumByCurrency(db, userId);
   const by_currency: Record<string, number> = {};
-  let main = defaultCurrency;
-  let mainLines = -1;
+  let mostUsed = defaultCurrency;
+  let mostLines = -1;
   for (const row of rows) {
     const currency = row.currency ?? defaultCurrency;
     by_currency[currency] = toMajor(Number(row.minor), currency) + (by_currency[currency] ?? 0);
     const lines = Number(row.lines);
-    // The user's main currency is the one most of their purchases are in; ties go to the default.
-    if (lines > mainLines || (lines === mainLines && currency === defaultCurrency)) {
-      main = currency;
-      mainLines = lines;
-    }
+    if (lines > mostLines) [mostUsed, mostLines] = [currency, lines];
   }
+  // The default currency leads; a user with no amount in it sees the currency most purchases are in
+  // rather than a zero.
+  const main = defaultCurrency in by_currency || rows.length === 0 ? defaultCurrency : mostUsed;
   return { total_purchase_price: by_currency[main] ?? 0, currency: main, by_currency };
 }
 
@@ -183,15 +201,34 @@ export async function upcomingWarrantyCount(db: Db, userId: string, now: Date) {
   return { total_upcoming_warranty: count };
 }
 
+/**
+ * The rules a form's fields keep together, refused in words by field: the amount must read as money (see
+ * typedPrice), and a warranty cannot end before the purchase.
+ */
+function checkedFields(
+  price: string | null | undefined,
+  defaultCurrency: string,
+  before: PriceBefore | undefined,
+  dates: { purchase: string | null | undefined; warranty: string | null } | null,
+): ParsedPrice {
+  const refused: Record<string, string> = {};
+  const parsed = typedPrice(price, defaultCurrency, before);
+  if (!parsed) refused.price = UNREADABLE_AMOUNT;
+  if (dates?.purchase && dates.warranty && dates.warranty < dates.purchase) {
+    refused.warranty_expire_date = 'Warranty date cannot be before the purchase date';
+  }
+  if (Object.keys(refused).length > 0) throw invalidFields(refused);
+  return parsed ?? parsePrice(null, defaultCurrency);
+}
+
 /** A part's main product must be another purchase of the same user. */
 async function checkParent(db: Db, userId: string, parentId: number | null, selfId: number | null) {
   if (parentId === null) return;
-  if (parentId === selfId)
-    throw new AppError('invalid_input', 'parent_id: a purchase cannot be a part of itself');
+  if (parentId === selfId) throw invalidFields({ parent_id: 'A purchase cannot be a part of itself' });
   const parent = await repo.findOrderRow(db, userId, parentId);
-  if (!parent) throw new AppError('invalid_input', 'parent_id: no such purchase');
+  if (!parent) throw invalidFields({ parent_id: 'That main product is not one of your purchases' });
   if (parent.parent_id !== null) {
-    throw new AppError('invalid_input', 'parent_id: that purchase is itself a part; choose its main product');
+    throw invalidFields({ parent_id: 'That purchase is itself a part: choose its main product' });
   }
 }
 

@@ -16,7 +16,7 @@ import {
 } from '@/features/purchases/purchases-api';
 import { UpcomingRemindersPanel } from '@/features/reminders/components/UpcomingRemindersPanel';
 import { formatAmount, orNotProvided, possessive } from '@/lib/format';
-import { formatMoney } from '@/lib/money';
+import { currencySymbol, formatMoney, otherTotals } from '@/lib/money';
 import { paths } from '../paths';
 import { useDisplayName } from '../use-display-name';
 import { RECENT_PURCHASES } from './overview-queries';
@@ -51,6 +51,7 @@ export function OverviewPage() {
   if (queries.some((q) => q.isError)) return <ErrorScreen />;
 
   const total = totalPrice.data;
+  const currency = total?.currency || 'USD';
   const recent = purchases.data?.items ?? [];
 
   return (
@@ -62,8 +63,11 @@ export function OverviewPage() {
       <ul className="grid gap-4 sm:grid-cols-3" aria-label="Summary">
         <StatCard
           label="Total Purchases"
-          value={total ? formatMoney(total.total_purchase_price, total.currency || 'USD') : '$0.00'}
+          value={formatMoney(total?.total_purchase_price ?? 0, currency)}
+          more={total ? otherTotals(total.by_currency, currency) : []}
           icon="dollar"
+          // The seed's "$" icon stands for US dollars; another default currency shows its own symbol.
+          symbol={currency === 'USD' ? undefined : currencySymbol(currency)}
         />
         <StatCard
           label="Active Warranties"

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { orNotProvided, possessive } from '@/lib/format';
 import { statusLabel, warrantyStatusClasses } from '@/lib/status';
 import { PurchaseTable } from './components/PurchaseTable';
+import type { PurchaseListParams } from './use-purchase-pages';
 
 const COLUMNS: Column<Purchase>[] = [
   { header: 'Product', cell: (p) => orNotProvided(p.product_name) },
@@ -33,6 +34,14 @@ const COLUMNS: Column<Purchase>[] = [
   },
 ];
 
+/**
+ * Only purchases that have a warranty, in the order that needs attention: warranties still running, the
+ * soonest-ending first, so the one about to lapse is on the first page; then the expired ones, the most
+ * recently ended first, since a warranty that just lapsed may still be worth a claim and one from years
+ * ago rarely is. The server pages this order (sort `warranty_end`).
+ */
+const WARRANTIES: PurchaseListParams = { sort: 'warranty_end' };
+
 const EMPTY = {
   title: 'No warranties yet',
   text: 'Warranties appear here with the purchases they belong to.',
@@ -44,7 +53,7 @@ export function WarrantiesPage() {
   return (
     <section>
       <PageHeader title={`${possessive(name)} Warranties`} />
-      <PurchaseTable label="Warranties" columns={COLUMNS} empty={EMPTY} />
+      <PurchaseTable label="Warranties" columns={COLUMNS} empty={EMPTY} params={WARRANTIES} />
     </section>
   );
 }

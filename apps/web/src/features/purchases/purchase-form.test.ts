@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   createPurchaseBody,
   EMPTY_PURCHASE_FORM,
+  errorsAfterEdit,
   intervalDays,
   intervalOf,
+  serverFieldErrors,
   updatePurchaseBody,
   validateManualPurchase,
+  validatePurchaseDates,
 } from './purchase-form';
 
 describe('validateManualPurchase', () => {
@@ -17,6 +20,41 @@ describe('validateManualPurchase', () => {
     expect(
       validateManualPurchase({ ...EMPTY_PURCHASE_FORM, product_name: 'Kettle', purchase_date: '2026-11-01' }),
     ).toEqual({});
+  });
+});
+
+describe('field errors', () => {
+  const kettle = { ...EMPTY_PURCHASE_FORM, product_name: 'Kettle', purchase_date: '2026-11-01' };
+
+  it('refuses a warranty that ends before the purchase, and takes one ending that day', () => {
+    const message = 'Warranty date cannot be before the purchase date';
+    expect(validatePurchaseDates({ ...kettle, warranty_expire_date: '2026-10-31' })).toEqual({
+      warranty_expire_date: message,
+    });
+    expect(validateManualPurchase({ ...kettle, warranty_expire_date: '2026-10-31' })).toEqual({
+      warranty_expire_date: message,
+    });
+    expect(validatePurchaseDates({ ...kettle, warranty_expire_date: '2026-11-01' })).toEqual({});
+    expect(
+      validatePurchaseDates({ ...kettle, purchase_date: '', warranty_expire_date: '2020-01-01' }),
+    ).toEqual({});
+  });
+
+  it('takes the fields a refusal names, only those the form has', () => {
+    const refusal = {
+      status: 400,
+      data: { message: 'x', code: 'invalid_input', fields: { price: 'Amount must be…', parent_id: 'No' } },
+    };
+    expect(serverFieldErrors(refusal)).toEqual({ price: 'Amount must be…' });
+    expect(serverFieldErrors({ status: 500, data: { message: 'x' } })).toEqual({});
+    expect(serverFieldErrors(new Error('offline'))).toEqual({});
+  });
+
+  it('clears the error of a field once it is edited, keeping the others', () => {
+    const errors = { price: 'Amount must be…', product_name: 'Product name is required' };
+    expect(errorsAfterEdit(errors, kettle, { ...kettle, price: '4' })).toEqual({
+      product_name: 'Product name is required',
+    });
   });
 });
 

@@ -17,14 +17,53 @@ export const EMPTY_PURCHASE_FORM: PurchaseFormValues = {
   warranty_expire_date: '',
 };
 
-export type PurchaseFormErrors = Partial<Record<'product_name' | 'purchase_date', string>>;
+/** What is wrong with each field, in words, shown below it. */
+export type PurchaseFormErrors = Partial<Record<keyof PurchaseFormValues, string>>;
+
+/** Both modals' rule, the server's too: a warranty cannot end before the purchase. */
+export function validatePurchaseDates(values: PurchaseFormValues): PurchaseFormErrors {
+  const { purchase_date, warranty_expire_date } = values;
+  if (purchase_date && warranty_expire_date && warranty_expire_date < purchase_date) {
+    return { warranty_expire_date: 'Warranty date cannot be before the purchase date' };
+  }
+  return {};
+}
 
 /** Manual purchase rules (SPEC section 5): product name and date required; the rest optional. */
 export function validateManualPurchase(values: PurchaseFormValues): PurchaseFormErrors {
-  const errors: PurchaseFormErrors = {};
+  const errors: PurchaseFormErrors = validatePurchaseDates(values);
   if (!values.product_name.trim()) errors.product_name = 'Product name is required';
   if (!values.purchase_date) errors.purchase_date = 'Date is required';
   return errors;
+}
+
+/**
+ * The fields a refused save names (the server's `fields`: an amount that is not money, say), for the
+ * fields this form shows; empty when the refusal is about none of them.
+ */
+export function serverFieldErrors(error: unknown): PurchaseFormErrors {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : null;
+  const fields = typeof data === 'object' && data !== null && 'fields' in data ? data.fields : null;
+  if (typeof fields !== 'object' || fields === null) return {};
+  const errors: PurchaseFormErrors = {};
+  for (const key of Object.keys(EMPTY_PURCHASE_FORM) as (keyof PurchaseFormValues)[]) {
+    const message = (fields as Record<string, unknown>)[key];
+    if (typeof message === 'string') errors[key] = message;
+  }
+  return errors;
+}
+
+/** The errors still true after an edit: a field's error clears when that field changes (SPEC section 5). */
+export function errorsAfterEdit(
+  errors: PurchaseFormErrors,
+  before: PurchaseFormValues,
+  after: PurchaseFormValues,
+): PurchaseFormErrors {
+  const kept: PurchaseFormErrors = {};
+  for (const [key, message] of Object.entries(errors) as [keyof PurchaseFormValues, string][]) {
+    if (before[key] === after[key]) kept[key] = message;
+  }
+  return kept;
 }
 
 /** The create call's multipart body; new manual purchases are always 'Active'. */

@@ -1,14 +1,17 @@
-import type { Purchase, PurchasePage } from '@warrantly/contract/purchases';
+import type { Purchase, PurchasePage, PurchaseSort } from '@warrantly/contract/purchases';
 import { useCallback } from 'react';
 import { useAppDispatch } from '@/app/hooks';
 import type { PageArgs } from '@/components/cursor-pages';
 import { useCursorPages } from '@/components/use-cursor-pages';
 import { purchasesApi, useGetPurchasePageQuery } from './purchases-api';
 
-const NO_PARAMS = {};
+/** Which list of purchases a table pages through: the server's sort (newest first when absent). */
+export type PurchaseListParams = { sort?: PurchaseSort };
 
-/** The purchases, newest first, `pageSize` to a page, each page asked of the server as it is shown. */
-export function usePurchasePages(pageSize: number) {
+const NO_PARAMS: PurchaseListParams = {};
+
+/** The purchases in `params`' order, `pageSize` to a page, each page asked of the server as it is shown. */
+export function usePurchasePages(pageSize: number, params: PurchaseListParams = NO_PARAMS) {
   const dispatch = useAppDispatch();
   const prefetch = purchasesApi.usePrefetch('getPurchasePage');
   const fetchPage = useCallback(
@@ -16,9 +19,9 @@ export function usePurchasePages(pageSize: number) {
       dispatch(purchasesApi.endpoints.getPurchasePage.initiate(args, { subscribe: false })).unwrap(),
     [dispatch],
   );
-  return useCursorPages<Purchase, PurchasePage>({
+  return useCursorPages<Purchase, PurchasePage, PurchaseListParams>({
     pageSize,
-    params: NO_PARAMS,
+    params,
     usePage: useGetPurchasePageQuery,
     fetchPage,
     prefetch,

@@ -4,7 +4,9 @@ import { showResult } from '@/components/alerts';
 import {
   createPurchaseBody,
   EMPTY_PURCHASE_FORM,
+  errorsAfterEdit,
   type PurchaseFormErrors,
+  serverFieldErrors,
   validateManualPurchase,
 } from '../purchase-form';
 import { useCreatePurchaseMutation } from '../purchases-api';
@@ -27,6 +29,9 @@ export function ManualPurchaseModal({ onClose }: { onClose: () => void }) {
       onClose();
       void showResult('success', 'Success!', 'Purchase added successfully!');
     } catch (error) {
+      // A refused field is said beside it, the dialog left open to put it right.
+      const refused = serverFieldErrors(error);
+      if (Object.keys(refused).length > 0) return setErrors(refused);
       void showResult('error', 'Oops...', `Something went wrong: ${apiErrorMessage(error, 'unknown error')}`);
     }
   }
@@ -43,10 +48,7 @@ export function ManualPurchaseModal({ onClose }: { onClose: () => void }) {
         errors={errors}
         isRequiredMarked
         onChange={(next) => {
-          setErrors((e) => ({
-            ...(next.product_name === values.product_name ? { product_name: e.product_name } : {}),
-            ...(next.purchase_date === values.purchase_date ? { purchase_date: e.purchase_date } : {}),
-          }));
+          setErrors((e) => errorsAfterEdit(e, values, next));
           setValues(next);
         }}
       />

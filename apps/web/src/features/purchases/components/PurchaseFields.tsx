@@ -27,12 +27,14 @@ export function PurchaseFields({ values, errors = {}, onChange, isRequiredMarked
         label="Store name"
         value={values.shop_name}
         onChange={(shop_name) => onChange({ ...values, shop_name })}
+        error={errors.shop_name}
         maxLength={500}
       />
       <TextField
         label="Amount"
         value={values.price}
         onChange={(price) => onChange({ ...values, price })}
+        error={errors.price}
         inputMode="decimal"
         placeholder="e.g. 49.90 or € 49,90"
         maxLength={500}
@@ -48,6 +50,7 @@ export function PurchaseFields({ values, errors = {}, onChange, isRequiredMarked
         label="Warranty date"
         value={values.warranty_expire_date}
         onChange={(warranty_expire_date) => onChange({ ...values, warranty_expire_date })}
+        error={errors.warranty_expire_date}
         placeholder="YYYY-MM-DD"
         clearable
       />

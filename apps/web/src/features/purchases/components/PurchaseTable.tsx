@@ -6,7 +6,7 @@ import { ErrorScreen } from '@/components/ErrorScreen';
 import { Pagination } from '@/components/Pagination';
 import { Spinner } from '@/components/Spinner';
 import { useDeletePurchase } from '../use-delete-purchase';
-import { usePurchasePages } from '../use-purchase-pages';
+import { type PurchaseListParams, usePurchasePages } from '../use-purchase-pages';
 import { EditPurchaseModal } from './EditPurchaseModal';
 import { RowActions } from './RowActions';
 
@@ -18,6 +18,8 @@ interface Props {
   label: 'Purchases' | 'Warranties';
   columns: Column<Purchase>[];
   empty: { title: string; text: string };
+  /** Which purchases, in which order (the server's sort); newest first when absent. */
+  params?: PurchaseListParams;
 }
 
 /**
@@ -25,8 +27,11 @@ interface Props {
  * seed's loading, error and empty states: what the Purchases and Warranties pages share. Each page is
  * asked of the server as it is shown, and the next one ahead of time.
  */
-export function PurchaseTable({ label, columns, empty }: Props) {
-  const { items, page, pageCount, total, setPage, isLoading, isBusy, isError } = usePurchasePages(PAGE_SIZE);
+export function PurchaseTable({ label, columns, empty, params }: Props) {
+  const { items, page, pageCount, total, setPage, isLoading, isBusy, isError } = usePurchasePages(
+    PAGE_SIZE,
+    params,
+  );
   const [editing, setEditing] = useState<Purchase | null>(null);
   const onDelete = useDeletePurchase();
 
