@@ -4,7 +4,7 @@ import { Icon, type IconName } from './Icon';
 /**
  * A summary figure with its label (dashboard cards, receipt totals), and a hint at what it counts when the
  * label does not say. `more` are figures beside the main one that cannot be added to it (totals in other
- * currencies): after it on a line, or one a line on a phone. `symbol` (a currency's, say) stands in the
+ * currencies): under it side by side, or one a line on a phone. `symbol` (a currency's, say) stands in the
  * icon's place.
  */
 export function StatCard({
@@ -37,17 +37,19 @@ export function StatCard({
       </span>
       <span className="min-w-0">
         <span className="block text-sm text-slate-700">{label}</span>
-        <span className="flex flex-col sm:flex-row sm:flex-wrap sm:items-baseline sm:gap-x-1.5">
-          <span className="truncate text-2xl font-bold text-slate-900">{value}</span>
-          {more.map((figure) => (
-            <span key={figure} className="text-base font-semibold text-slate-800">
-              <span aria-hidden="true" className="mr-1.5 hidden text-slate-500 sm:inline">
-                ·
+        <span className="block truncate text-2xl font-bold text-slate-900">{value}</span>
+        {more.length > 0 && (
+          <span className="mt-1 flex flex-col items-start gap-1 sm:flex-row sm:flex-wrap">
+            {more.map((figure) => (
+              <span
+                key={figure}
+                className="rounded-md bg-slate-100 px-1.5 py-0.5 text-sm font-semibold text-slate-800"
+              >
+                {figure}
               </span>
-              {figure}
-            </span>
-          ))}
-        </span>
+            ))}
+          </span>
+        )}
         {hint && <span className="block text-xs text-slate-600">{hint}</span>}
       </span>
     </li>
