@@ -132,7 +132,7 @@ describe.each(DIALECTS)('replacement parts, calendar feed and settings on %s', (
   it('refuses a store link that is not a web address', async () => {
     const res = await update(filterId, { store_link: 'javascript:alert(1)' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('store_link: must be an http or https link');
+    expect(res.json().message).toBe('Store link must be an http or https link');
   });
 
   it('serves a feed an independent iCalendar parser reads, with warranties and recurring parts', async () => {
