@@ -182,9 +182,12 @@ describe.each(DIALECTS)('warranty statuses and money on %s', (dialect) => {
         currency: 'EUR',
         has_currency: true,
       });
+      // The forms send every field: saving again with the same text keeps the euros too.
+      const again = await update(user, euro.id, { product_name: 'Stand blender', price: '59.99' });
+      expect(again.json()).toMatchObject({ amount: 59.99, currency: 'EUR', has_currency: true });
       // A new default currency re-reads bare numbers only; this one stays in euros.
       await setDefaultCurrency(user, 'GBP');
-      expect(byName(await list(user), 'Blender')).toMatchObject({ amount: 59.99, currency: 'EUR' });
+      expect(byName(await list(user), 'Stand blender')).toMatchObject({ amount: 59.99, currency: 'EUR' });
       // A bare number stays a bare number in the default currency.
       const bare = (
         await create(user, { product_name: 'Fan', purchase_date: '2026-11-01', price: '20' })

@@ -45,8 +45,7 @@ export function typedPrice(
   before?: PriceBefore,
 ): ParsedPrice | null {
   const parsed = parsePrice(price, defaultCurrency);
-  if (!price || (before && price === before.price)) return parsed;
-  if (parsed.amount_minor === null) return null;
+  if (parsed.amount_minor === null) return price && price !== before?.price ? null : parsed;
   if (parsed.has_currency || !before?.has_currency || !before.currency) return parsed;
   return { ...parsePrice(price, before.currency), has_currency: 1 };
 }
