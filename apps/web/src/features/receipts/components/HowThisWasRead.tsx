@@ -47,7 +47,7 @@ export function HowThisWasRead({ extracted }: { extracted: Record<string, unknow
                 <th scope="row" className="py-1 pr-2 font-normal text-slate-700">
                   {row.field}
                 </th>
-                <td className="py-1 pr-2 break-all text-slate-900">{row.value}</td>
+                <td className="py-1 pr-2 wrap-anywhere text-slate-900">{row.value}</td>
                 <td className="py-1 text-right text-slate-900">{row.confidence ?? '—'}</td>
               </tr>
             ))}

@@ -34,15 +34,20 @@ function ReceiptDetails({ detail }: { detail: ReceiptDetail }) {
   const itemsId = useId();
   return (
     <div className="space-y-5">
-      <dl className="grid gap-3 text-sm sm:grid-cols-3">
+      <dl className="grid gap-2 text-sm sm:grid-cols-3 sm:gap-3">
         {[
           ['Shop', orNotProvided(detail.merchant)],
           ['Purchase date', orNotProvided(detail.purchase_date)],
           ['Total', total],
         ].map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-slate-50 p-3">
+          <div
+            key={label}
+            className="flex items-baseline justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 sm:block sm:p-3"
+          >
             <dt className="text-slate-600">{label}</dt>
-            <dd className="text-base font-semibold break-words text-slate-900">{value}</dd>
+            <dd className="min-w-0 text-right text-base font-semibold break-words text-slate-900 sm:text-left">
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
