@@ -39,6 +39,16 @@ export class ReceiptsPage {
     }
   }
 
+  /** A line of the receipt detail dialog's items list, by its product name. */
+  detailLine(details: Locator, productName: string): Locator {
+    return details.getByRole('listitem').filter({ hasText: productName });
+  }
+
+  /** The detail dialog's "How this was read" disclosure button (its panel follows it, closed at first). */
+  howThisWasRead(details: Locator): Locator {
+    return details.getByRole('button', { name: 'How this was read' });
+  }
+
   async openDetails(productName: string): Promise<Locator> {
     await this.page.getByRole('button', { name: `View receipt for ${productName}` }).click();
     const dialog = this.page.getByRole('dialog', { name: 'Receipt Details' });

@@ -90,7 +90,7 @@ test.describe('receipt photos', () => {
 
     const card = receipts.card('Walnut desk lamp');
     await expect(card).toBeVisible();
-    await expect(card).toContainText('34.50');
+    await expect(card).toContainText('£39.00');
     await saveScreenshot(page, 'receipt-photo-list');
 
     const details = await receipts.openDetails('Walnut desk lamp');

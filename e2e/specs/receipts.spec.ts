@@ -1,8 +1,10 @@
 import { ReceiptsPage } from '../pages/ReceiptsPage';
 import { DEMO } from '../support/accounts';
 import { daysFromToday, isoDate, uniqueName } from '../support/api';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { makeReceiptPdf } from '../support/receipt-pdf';
+import { saveScreenshot } from '../support/screenshots';
 
 const { name: user } = DEMO.google;
 
@@ -51,7 +53,9 @@ test.describe('receipts', () => {
     await expect(card).toContainText('149');
 
     const details = await receipts.openDetails(product);
-    await expect(details.getByText(/^(success|partial|failed)$/)).toBeVisible();
+    await expect(
+      details.getByText(/^(Read completely|Partly read — check the fields|Could not be read)$/),
+    ).toBeVisible();
     await expect(details).toContainText(product);
     await details.getByRole('button', { name: 'Open Receipt File' }).click();
     const frame = details.locator('iframe');
@@ -95,6 +99,80 @@ test.describe('receipts', () => {
     await receipts.alert.dismiss();
     await expect(receipts.card(product)).toBeVisible();
   });
+
+  for (const width of [1280, 360]) {
+    test(`a multi-line order shows its total, shop and items, and its lines in detail at ${width} px`, async ({
+      signedInPage,
+      browser,
+    }) => {
+      const page = await signedInPage('google', { width, height: 900 });
+      const [oil, lemons, coffee] = [
+        uniqueName('Olive oil'),
+        uniqueName('Lemons'),
+        uniqueName('Coffee beans'),
+      ];
+      const shop = 'Greenleaf Market';
+      const pdf = await makeReceiptPdf(browser, {
+        shop,
+        orderNumber: `GLM-${Date.now()}`,
+        date: isoDate(daysFromToday(0)),
+        lines: [
+          { product: oil, price: '€8.49' },
+          { product: lemons, price: '€0.89' },
+          { product: coffee, price: '€3.67' },
+        ],
+        total: '€13.05',
+      });
+      // Sent as the upload dialog sends it (the dialog itself is the first test's).
+      const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+      const uploaded = await page.request.post('/api/v1/ai-order-extract/', {
+        headers: { authorization: `Bearer ${token}` },
+        multipart: { file: { name: 'greenleaf.pdf', mimeType: 'application/pdf', buffer: pdf } },
+        timeout: 120_000,
+      });
+      expect(uploaded.ok()).toBe(true);
+      const receipts = new ReceiptsPage(page);
+      await receipts.open(user);
+
+      // One card for the order, at the order's total (not its first line's €8.49), with its shop.
+      const card = receipts.card(oil);
+      await expect(card).toContainText('€13.05');
+      await expect(card).toContainText(shop);
+      await expect(card).toContainText('3 items');
+      await expect(card).not.toContainText('€8.49');
+      await expect(receipts.card(lemons)).toHaveCount(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await saveScreenshot(page, `receipts-order-total-${width}`);
+
+      const details = await receipts.openDetails(oil);
+      await expect(details).toContainText(shop);
+      await expect(details).toContainText(isoDate(daysFromToday(0)));
+      for (const [product, price] of [
+        [oil, '€8.49'],
+        [lemons, '€0.89'],
+        [coffee, '€3.67'],
+        ['Total', '€13.05'],
+      ] as const) {
+        await expect(receipts.detailLine(details, product)).toContainText(price);
+      }
+      await expect(details.getByText('Read completely')).toBeVisible();
+      const disclosure = receipts.howThisWasRead(details);
+      await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+      await expect(details.getByRole('columnheader', { name: 'Confidence' })).toBeHidden();
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+      await saveScreenshot(page, `receipts-detail-${width}`);
+
+      await disclosure.click();
+      await expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+      const shopRow = details.getByRole('row', { name: /^Shop/ });
+      await expect(shopRow).toContainText(shop);
+      await expect(shopRow.getByRole('cell').last()).toHaveText(/^\d{1,3}%$/);
+      await expect(details.getByText("The document's text as read")).toBeVisible();
+      await shopRow.scrollIntoViewIfNeeded();
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+      await saveScreenshot(page, `receipts-detail-read-${width}`);
+    });
+  }
 
   test('refuses a file that is not a PDF', async ({ signedInPage }) => {
     const page = await signedInPage('google');

@@ -5,8 +5,27 @@ import { PageCursor, PageLimit, Purchase, pageOf, SearchText } from './purchases
 export const ReceiptStatus = z.enum(['success', 'partial', 'failed']);
 export type ReceiptStatus = z.infer<typeof ReceiptStatus>;
 
-/** One card of `GET /api/v1/invoice/`: the order's first line, and how many lines the order has. */
-export const ReceiptSummary = Purchase.extend({ line_count: z.number().int() });
+/**
+ * An order's total as money, shaped as a purchase's price is (`price`, `amount`, `currency`,
+ * `has_currency`), so it is shown the same way: the total the document printed, else the sum of the
+ * order's lines when every line has an amount and all share one currency (never a sum across
+ * currencies); all null when neither is known. Without a stated currency (`order_has_currency` false),
+ * the amount is in the user's default currency, as a bare price is.
+ */
+export const OrderMoney = z.object({
+  /** The total as text: as printed, the one line's price as typed, or the lines' sum. */
+  order_price: z.string().nullable(),
+  order_amount: z.number().nullable(),
+  order_currency: z.string().nullable(),
+  order_has_currency: z.boolean(),
+});
+export type OrderMoney = z.infer<typeof OrderMoney>;
+
+/**
+ * One card of `GET /api/v1/invoice/`: the order's first line (its `shop_name` is the order's merchant),
+ * how many lines the order has, and the order's total.
+ */
+export const ReceiptSummary = Purchase.extend({ line_count: z.number().int() }).extend(OrderMoney.shape);
 export type ReceiptSummary = z.infer<typeof ReceiptSummary>;
 
 export const ReceiptList = z.object({
@@ -18,19 +37,21 @@ export const ReceiptList = z.object({
 export type ReceiptList = z.infer<typeof ReceiptList>;
 
 /** `GET /api/v1/invoice/{order_id}/`: a receipt is an order with its lines and its file. */
-export const ReceiptDetail = z.object({
-  order_id: z.string(),
-  merchant: z.string().nullable(),
-  purchase_date: z.string().nullable(),
-  order_total: z.string().nullable(),
-  currency: z.string().nullable(),
-  status: ReceiptStatus,
-  category: z.string().nullable(),
-  lines: z.array(Purchase),
-  file: z.object({ name: z.string(), size: z.number().int(), mime: z.string() }).nullable(),
-  /** What extraction read from the document, field by field, when it came from one. */
-  extracted: z.record(z.string(), z.unknown()).nullable(),
-});
+export const ReceiptDetail = z
+  .object({
+    order_id: z.string(),
+    merchant: z.string().nullable(),
+    purchase_date: z.string().nullable(),
+    order_total: z.string().nullable(),
+    currency: z.string().nullable(),
+    status: ReceiptStatus,
+    category: z.string().nullable(),
+    lines: z.array(Purchase),
+    file: z.object({ name: z.string(), size: z.number().int(), mime: z.string() }).nullable(),
+    /** What extraction read from the document, field by field, when it came from one. */
+    extracted: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .extend(OrderMoney.shape);
 export type ReceiptDetail = z.infer<typeof ReceiptDetail>;
 
 /**

@@ -25,6 +25,9 @@ import { EXPIRING_SOON_DAYS, warrantyStatus } from './warranty';
 
 export type PurchaseDeps = FileStoreDeps & ChangeNotifier;
 
+/** How purchases read money, for modules that add amounts up (a receipt's order total). */
+export { currencyDigits, parsePrice, toMajor } from './amounts';
+
 /** Turns a row into the API's purchase shape; `today` decides the derived warranty status. */
 export function toPurchase(row: repo.PurchaseRow, today: string): Purchase {
   return {

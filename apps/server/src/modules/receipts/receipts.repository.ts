@@ -59,3 +59,46 @@ export async function receiptCounts(db: Db, userId: string, monthStart: string, 
     categories: Number(row.categories),
   };
 }
+
+/**
+ * What each order's lines add up to, in one grouped read: the orders `orderIds` names, or every order
+ * that carries a receipt file. `minor` sums the lines' amounts in minor units; it is a sum in one
+ * currency only when `currencies` is 1 and every line has an amount (`priced` = `lines`).
+ */
+export async function orderSums(db: Db, userId: string, orderIds: readonly string[] | 'with-receipt') {
+  if (orderIds !== 'with-receipt' && orderIds.length === 0) return [];
+  let query = db.selectFrom('orders as o').where('o.user_id', '=', userId);
+  query =
+    orderIds === 'with-receipt'
+      ? query.where(
+          sql<boolean>`exists (select 1 from documents r where r.user_id = o.user_id and r.order_id = o.order_id)`,
+        )
+      : query.where('o.order_id', 'in', [...orderIds]);
+  const rows = await query
+    .groupBy('o.order_id')
+    .select([
+      'o.order_id',
+      sql<string | null>`min(o.order_total)`.as('order_total'),
+      sql<string | null>`min(o.order_currency)`.as('order_currency'),
+      sql<number>`count(*)`.as('lines'),
+      sql<number>`count(o.amount_minor)`.as('priced'),
+      sql<number | null>`sum(o.amount_minor)`.as('minor'),
+      sql<number>`count(distinct o.currency)`.as('currencies'),
+      sql<string | null>`min(o.currency)`.as('currency'),
+      sql<number>`max(o.has_currency)`.as('stated'),
+    ])
+    .execute();
+  // PostgreSQL answers counts and bigint sums as text.
+  return rows.map((r) => ({
+    orderId: r.order_id,
+    printed: { total: r.order_total, currency: r.order_currency },
+    lines: Number(r.lines),
+    priced: Number(r.priced),
+    minor: r.minor === null ? null : Number(r.minor),
+    currencies: Number(r.currencies),
+    currency: r.currency,
+    stated: Number(r.stated) === 1,
+  }));
+}
+
+export type OrderSums = Awaited<ReturnType<typeof orderSums>>[number];

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { asksForPage, type CursorCodec, pageStart, withoutBlanks } from '../../http/cursor';
 import { parseInput } from '../../http/parse-input';
 import type { VersionedRead } from '../../http/read-cache';
+import type { UserVersion } from '../purchases/data-versions.service';
 import * as service from './receipts.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
@@ -22,7 +23,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
   deps: service.ReceiptDeps;
   now: () => Date;
   cursors: CursorCodec;
-  versioned: VersionedRead<unknown>;
+  versioned: VersionedRead<UserVersion>;
 }> = async (fastify, { deps, now, cursors, versioned }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -40,13 +41,15 @@ export const receiptsRoutes: FastifyPluginAsync<{
     },
     (req, reply) => {
       if (!asksForPage(req.query, RECEIPT_PAGE_PARAMS)) {
-        return versioned(req, reply, (_, at) => service.listReceipts(deps.db, req.userId, at));
+        return versioned(req, reply, ({ defaultCurrency }, at) =>
+          service.listReceipts(deps.db, req.userId, defaultCurrency, at),
+        );
       }
       const { limit, cursor, q } = parseInput(ReceiptPageQuery, withoutBlanks(req.query));
       const scope = ['receipts', req.userId, q ?? null];
       const start = pageStart(cursors, scope, cursor);
-      return versioned(req, reply, async (_, at) => {
-        const page = await service.receiptPage(deps.db, req.userId, { limit, q }, start, at);
+      return versioned(req, reply, async ({ defaultCurrency }, at) => {
+        const page = await service.receiptPage(deps.db, req.userId, { limit, q }, start, defaultCurrency, at);
         return {
           items: page.items,
           next_cursor: page.next && cursors.encode(scope, page.next),

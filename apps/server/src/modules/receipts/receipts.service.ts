@@ -5,23 +5,42 @@ import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ChangeNotifier } from '../../user-data-changes';
 import { type PageOf, type PageStart, receiptLinesPage } from '../purchases/pages.service';
-import { findPurchases, noteDataChanged } from '../purchases/purchases.service';
+import { dataVersion, findPurchases, noteDataChanged } from '../purchases/purchases.service';
+import { orderMoney } from './order-money';
 import { type FileStoreDeps, openExtraction, readReceiptFile, withStoredFile } from './receipt-files.service';
 import * as repo from './receipts.repository';
 
 export type ReceiptDeps = FileStoreDeps & ChangeNotifier;
 
-export async function listReceipts(db: Db, userId: string, now: Date): Promise<ReceiptList> {
-  const purchases = await findPurchases(db, userId, { withReceipt: true, sort: 'newest' }, now);
-  const byOrder = new Map<string, ReceiptSummary>();
-  for (const purchase of purchases) {
-    const seen = byOrder.get(purchase.order_id);
-    if (seen) seen.line_count += 1;
-    else byOrder.set(purchase.order_id, { ...purchase, line_count: 1 });
-  }
+/** Each order's first line as a receipt card: with its line count and total, from one grouped read. */
+async function summarize(
+  db: Db,
+  userId: string,
+  firstLines: (Purchase & { line_count: number })[],
+  defaultCurrency: string,
+  orderIds: readonly string[] | 'with-receipt',
+): Promise<ReceiptSummary[]> {
+  const sums = new Map((await repo.orderSums(db, userId, orderIds)).map((s) => [s.orderId, s]));
+  return firstLines.map((line) => ({
+    ...line,
+    ...orderMoney(line, sums.get(line.order_id), defaultCurrency),
+  }));
+}
+
+/** A page as long as any list: the whole list is read as its one page, in the pages' order. */
+const WHOLE_LIST = 2 ** 31 - 2;
+
+/** Every receipt, as the pages walked from the first give them (each order once, at its first line). */
+export async function listReceipts(
+  db: Db,
+  userId: string,
+  defaultCurrency: string,
+  now: Date,
+): Promise<ReceiptList> {
+  const { items } = await receiptLinesPage(db, userId, { limit: WHOLE_LIST }, null, now);
   const counts = await receiptCounts(db, userId, now);
   return {
-    orders: [...byOrder.values()],
+    orders: await summarize(db, userId, items, defaultCurrency, 'with-receipt'),
     total_invoice: counts.receipts,
     total_orders_this_month: counts.thisMonth,
     total_categories: counts.categories,
@@ -45,11 +64,14 @@ export async function receiptPage(
   userId: string,
   query: { q?: string | undefined; limit: number },
   start: PageStart,
+  defaultCurrency: string,
   now: Date,
 ): Promise<PageOf<ReceiptSummary> & { thisMonth: number; categories: number }> {
   const page = await receiptLinesPage(db, userId, query, start, now);
+  const orderIds = page.items.map((line) => line.order_id);
+  const items = await summarize(db, userId, page.items, defaultCurrency, orderIds);
   const counts = await receiptCounts(db, userId, now);
-  return { ...page, thisMonth: counts.thisMonth, categories: counts.categories };
+  return { ...page, items, thisMonth: counts.thisMonth, categories: counts.categories };
 }
 
 export async function getReceipt(
@@ -63,6 +85,8 @@ export async function getReceipt(
   const lines: Purchase[] = await findPurchases(db, userId, { orderId }, now);
   const first = lines[0];
   if (!first) throw new AppError('not_found', 'Receipt not found');
+  const [sums] = await repo.orderSums(db, userId, [orderId]);
+  const { defaultCurrency } = await dataVersion(db, userId);
   return {
     order_id: orderId,
     merchant: first.shop_name,
@@ -75,6 +99,7 @@ export async function getReceipt(
     lines,
     file: doc ? { name: doc.filename, size: doc.size, mime: doc.mime } : null,
     extracted: doc ? openExtraction(deps.encryptionKey, doc) : null,
+    ...orderMoney(first, sums, defaultCurrency),
   };
 }
 

@@ -1,8 +1,9 @@
 import type { ReceiptSummary } from '@warrantly/contract/receipts';
 import { Icon } from '@/components/Icon';
 import { IconButton } from '@/components/IconButton';
-import { formatAmount, orNotProvided } from '@/lib/format';
+import { orNotProvided } from '@/lib/format';
 import { statusLabel, warrantyStatusClasses } from '@/lib/status';
+import { itemCount, orderTotalText } from '../receipt-words';
 
 interface Props {
   receipt: ReceiptSummary;
@@ -28,11 +29,20 @@ export function ReceiptCard({ receipt, onView, onDelete }: Props) {
       <h2 className="mt-3 text-lg font-semibold break-words text-slate-900">
         {orNotProvided(receipt.product_name)}
       </h2>
-      {receipt.line_count > 1 && (
-        <p className="text-sm text-slate-600">and {receipt.line_count - 1} more items</p>
-      )}
-      <p className="mt-2 text-xl font-bold text-slate-900">{formatAmount(receipt, '৳')}</p>
+      <p className="mt-2 flex flex-wrap items-baseline justify-between gap-x-3">
+        <span className="text-xl font-bold text-slate-900">
+          <span className="sr-only">Total </span>
+          {orderTotalText(receipt)}
+        </span>
+        <span className="text-sm text-slate-600">{itemCount(receipt.line_count)}</span>
+      </p>
       <dl className="mt-3 mb-4 space-y-1 text-sm">
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-600">Shop</dt>
+          <dd className="min-w-0 text-right break-words text-slate-900">
+            {orNotProvided(receipt.shop_name)}
+          </dd>
+        </div>
         <div className="flex justify-between gap-2">
           <dt className="text-slate-600">Purchase date</dt>
           <dd className="text-slate-900">{orNotProvided(receipt.purchase_date)}</dd>

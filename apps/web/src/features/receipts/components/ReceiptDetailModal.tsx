@@ -1,28 +1,16 @@
 import type { ReceiptDetail } from '@warrantly/contract/receipts';
+import { useId } from 'react';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { formatAmount, orNotProvided } from '@/lib/format';
-import { formatMoney } from '@/lib/money';
 import { receiptStatusClasses } from '@/lib/status';
 import { formatBytes } from '../format-bytes';
+import { itemCount, orderTotalText, RECEIPTS_PLAIN_SYMBOL, readingStatus } from '../receipt-words';
 import { useGetReceiptQuery } from '../receipts-api';
+import { HowThisWasRead } from './HowThisWasRead';
 import { ReceiptFileViewer } from './ReceiptFileViewer';
 
-function orderTotal(detail: ReceiptDetail): string {
-  const total = Number(detail.order_total);
-  if (detail.order_total && detail.currency && Number.isFinite(total))
-    return formatMoney(total, detail.currency);
-  return detail.order_total ? `৳${detail.order_total}` : 'N/A';
-}
-
-function extractedText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'Not Provided';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return String(value);
-  return JSON.stringify(value);
-}
-
-/** A receipt's details: status colour, order fields, its lines, what extraction read, and the file. */
+/** A receipt's details: shop, date, total, its lines at their prices, its file, and how it was read. */
 export function ReceiptDetailModal({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const { data: detail, isLoading, isError } = useGetReceiptQuery(orderId);
   return (
@@ -34,66 +22,80 @@ export function ReceiptDetailModal({ orderId, onClose }: { orderId: string; onCl
           Failed to load details
         </p>
       ) : (
-        <div className="space-y-5">
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="text-sm text-slate-700">Status</span>
-            <span
-              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${receiptStatusClasses(detail.status)}`}
-            >
-              {detail.status}
-            </span>
-          </div>
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            {[
-              ['Merchant', orNotProvided(detail.merchant)],
-              ['Order number', detail.order_id],
-              ['Purchase date', orNotProvided(detail.purchase_date)],
-              ['Order total', orderTotal(detail)],
-              ['Category', detail.category?.trim() || 'Uncategorized'],
-              [
-                'File',
-                detail.file ? `${detail.file.name} (${formatBytes(detail.file.size)})` : 'Not Provided',
-              ],
-            ].map(([label, value]) => (
-              <div key={label} className="rounded-lg bg-slate-50 p-3">
-                <dt className="text-slate-600">{label}</dt>
-                <dd className="font-medium break-words text-slate-900">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <div>
-            <h3 className="font-semibold text-slate-900">Items</h3>
-            <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
-              {detail.lines.map((line) => (
-                <li key={line.id} className="flex justify-between gap-3 px-3 py-2 text-sm">
-                  <span className="text-slate-900">{line.product_name}</span>
-                  <span className="shrink-0 font-medium text-slate-900">{formatAmount(line, '৳')}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-          {detail.extracted && Object.keys(detail.extracted).length > 0 && (
-            <details className="rounded-lg border border-slate-200 p-3">
-              <summary className="cursor-pointer font-semibold text-slate-900">Extracted fields</summary>
-              <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
-                {Object.entries(detail.extracted).map(([key, value]) => (
-                  <div key={key}>
-                    <dt className="text-slate-600">{key.replaceAll('_', ' ')}</dt>
-                    <dd className="break-words text-slate-900">{extractedText(value)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </details>
-          )}
-          {detail.file && (
-            <ReceiptFileViewer
-              orderId={detail.order_id}
-              fileName={detail.file.name}
-              mime={detail.file.mime}
-            />
-          )}
-        </div>
+        <ReceiptDetails detail={detail} />
       )}
     </Modal>
+  );
+}
+
+function ReceiptDetails({ detail }: { detail: ReceiptDetail }) {
+  const reading = readingStatus(detail.status, detail.extracted !== null);
+  const total = orderTotalText(detail);
+  const itemsId = useId();
+  return (
+    <div className="space-y-5">
+      <dl className="grid gap-2 text-sm sm:grid-cols-3 sm:gap-3">
+        {[
+          ['Shop', orNotProvided(detail.merchant)],
+          ['Purchase date', orNotProvided(detail.purchase_date)],
+          ['Total', total],
+        ].map(([label, value]) => (
+          <div
+            key={label}
+            className="flex items-baseline justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 sm:block sm:p-3"
+          >
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="min-w-0 text-right text-base font-semibold break-words text-slate-900 sm:text-left">
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <section aria-labelledby={itemsId}>
+        <h3 id={itemsId} className="font-semibold text-slate-900">
+          {itemCount(detail.lines.length)}
+        </h3>
+        <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {detail.lines.map((line) => (
+            <li key={line.id} className="flex justify-between gap-3 px-3 py-2 text-sm">
+              <span className="min-w-0 break-words text-slate-900">{line.product_name}</span>
+              <span className="shrink-0 font-medium text-slate-900">
+                {formatAmount(line, RECEIPTS_PLAIN_SYMBOL)}
+              </span>
+            </li>
+          ))}
+          <li className="flex justify-between gap-3 bg-slate-50 px-3 py-2 text-sm font-semibold text-slate-900">
+            <span>Total</span>
+            <span className="shrink-0">{total}</span>
+          </li>
+        </ul>
+      </section>
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
+        {[
+          ['Order number', detail.order_id],
+          ['Category', detail.category?.trim() || 'Uncategorized'],
+          ['File', detail.file ? `${detail.file.name} (${formatBytes(detail.file.size)})` : 'Not Provided'],
+        ].map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-2 sm:block">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="min-w-0 text-right break-words text-slate-900 sm:text-left">{value}</dd>
+          </div>
+        ))}
+        <div className="flex items-center justify-between gap-2 sm:block">
+          <dt className="text-slate-600">Reading</dt>
+          <dd>
+            <span
+              className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${receiptStatusClasses(detail.status)}`}
+            >
+              {reading}
+            </span>
+          </dd>
+        </div>
+      </dl>
+      {detail.file && (
+        <ReceiptFileViewer orderId={detail.order_id} fileName={detail.file.name} mime={detail.file.mime} />
+      )}
+      {detail.extracted && <HowThisWasRead extracted={detail.extracted} />}
+    </div>
   );
 }
