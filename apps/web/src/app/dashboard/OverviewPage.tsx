@@ -6,15 +6,18 @@ import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { StatCard } from '@/components/StatCard';
 import { RefreshPurchasesButton } from '@/features/mail-sync/RefreshPurchasesButton';
-import { SyncingNotice } from '@/features/mail-sync/SyncingNotice';
+import { SyncStatus } from '@/features/mail-sync/SyncStatus';
 import { useMailSync } from '@/features/mail-sync/use-mail-sync';
 import {
   useGetActiveWarrantyCountQuery,
   useGetPurchasePageQuery,
   useGetTotalPriceQuery,
-  useGetUpcomingWarrantyCountQuery,
 } from '@/features/purchases/purchases-api';
 import { UpcomingRemindersPanel } from '@/features/reminders/components/UpcomingRemindersPanel';
+import {
+  UPCOMING_CARD_HINT,
+  useUpcomingReminderCount,
+} from '@/features/reminders/use-upcoming-reminder-count';
 import { formatAmount, orNotProvided, possessive } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { paths } from '../paths';
@@ -38,15 +41,17 @@ export function OverviewPage() {
   const purchases = useGetPurchasePageQuery(RECENT_PURCHASES);
   const totalPrice = useGetTotalPriceQuery();
   const active = useGetActiveWarrantyCountQuery();
-  const upcoming = useGetUpcomingWarrantyCountQuery();
-  const { sync, isSyncing } = useMailSync();
+  // The card counts what the Upcoming Reminders list shows; a calendar that cannot be read leaves it
+  // blank (the list says why) rather than failing the dashboard.
+  const upcoming = useUpcomingReminderCount();
+  const { sync, isSyncing, problem, provider } = useMailSync();
   const [modal, setModal] = useState<'purchase' | 'upload' | null>(null);
 
-  const queries = [purchases, totalPrice, active, upcoming];
+  const queries = [purchases, totalPrice, active];
   // The answers arrive in a store notification, which React renders in one go; switching from the
   // spinner to the page through a deferred value lets React render the page in slices instead, so the
   // browser can answer a tap in between.
-  const isSettled = useDeferredValue(!queries.some((q) => q.isLoading));
+  const isSettled = useDeferredValue(!queries.some((q) => q.isLoading) && !upcoming.isLoading);
   if (!isSettled) return <Spinner label="Loading dashboard" />;
   if (queries.some((q) => q.isError)) return <ErrorScreen />;
 
@@ -73,9 +78,8 @@ export function OverviewPage() {
         />
         <StatCard
           label="Upcoming Reminders"
-          value={upcoming.data?.total_upcoming_warranty ?? 0}
-          // The figure is the server's total_upcoming_warranty, not the length of the list below it.
-          hint="Warranties ending in the next 30 days"
+          value={upcoming.count ?? '–'}
+          hint={UPCOMING_CARD_HINT}
           icon="bell"
           tint="bg-amber-100 text-amber-800"
         />
@@ -97,9 +101,9 @@ export function OverviewPage() {
             Upload Receipt
           </ActionButton>
         </div>
-        {isSyncing && (
+        {(isSyncing || problem) && (
           <div className="mt-4">
-            <SyncingNotice />
+            <SyncStatus isSyncing={isSyncing} problem={problem} provider={provider} />
           </div>
         )}
       </section>
