@@ -56,7 +56,7 @@ export function createReminderWorker(calendar: Calendar, options: ReminderWorker
      * a list read right after a change then shows the calendar the change made. Retries waiting on their
      * timer are not waited for.
      */
-    async settled(userId: string, maxMs = 15_000): Promise<void> {
+    async settled(userId: string, maxMs = 5_000): Promise<void> {
       const deadline = Date.now() + maxMs;
       for (let job = running.get(userId); job && Date.now() < deadline; job = running.get(userId)) {
         let timer: NodeJS.Timeout | undefined;

@@ -41,8 +41,8 @@ export function OverviewPage() {
   const purchases = useGetPurchasePageQuery(RECENT_PURCHASES);
   const totalPrice = useGetTotalPriceQuery();
   const active = useGetActiveWarrantyCountQuery();
-  // The card counts what the Upcoming Reminders list shows; a calendar that cannot be read leaves it
-  // blank (the list says why) rather than failing the dashboard.
+  // The card counts what the Upcoming Reminders list shows, from the calendar: it never holds up or fails
+  // the dashboard (the list beside it says what went wrong).
   const upcoming = useUpcomingReminderCount();
   const { sync, isSyncing, problem, provider } = useMailSync();
   const [modal, setModal] = useState<'purchase' | 'upload' | null>(null);
@@ -51,7 +51,7 @@ export function OverviewPage() {
   // The answers arrive in a store notification, which React renders in one go; switching from the
   // spinner to the page through a deferred value lets React render the page in slices instead, so the
   // browser can answer a tap in between.
-  const isSettled = useDeferredValue(!queries.some((q) => q.isLoading) && !upcoming.isLoading);
+  const isSettled = useDeferredValue(!queries.some((q) => q.isLoading));
   if (!isSettled) return <Spinner label="Loading dashboard" />;
   if (queries.some((q) => q.isError)) return <ErrorScreen />;
 
@@ -78,7 +78,7 @@ export function OverviewPage() {
         />
         <StatCard
           label="Upcoming Reminders"
-          value={upcoming.count ?? '–'}
+          value={upcoming.count ?? (upcoming.isLoading ? '…' : '–')}
           hint={UPCOMING_CARD_HINT}
           icon="bell"
           tint="bg-amber-100 text-amber-800"
