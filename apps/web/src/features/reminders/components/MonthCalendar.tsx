@@ -99,7 +99,7 @@ export function MonthCalendar({ events, today, moreByDay = {}, onMonthChange }: 
               } ${isToday ? 'ring-2 ring-blue-600' : ''}`}
             >
               <span
-                className={`block text-xs font-semibold sm:text-sm ${isInMonth ? 'text-slate-800' : 'text-slate-400'}`}
+                className={`block text-xs font-semibold sm:text-sm ${isInMonth ? 'text-slate-800' : 'text-slate-500'}`}
               >
                 {isInMonth && <span className="sr-only">{MONTH_NAMES[month]} </span>}
                 {date.getDate()}
