@@ -47,7 +47,7 @@ for (const provider of PROVIDERS) {
       await expect(reminders.upcomingItem(product)).toContainText('Today');
     });
 
-    test("says 'Failed to add reminder!' and keeps the form when the calendar refuses", async ({
+    test("says 'Failed to add reminder!' with the server's reason and keeps the form when the calendar refuses", async ({
       signedInPage,
     }) => {
       const page = await signedInPage(provider);
@@ -58,7 +58,10 @@ for (const provider of PROVIDERS) {
       await injectFault({ match, method: 'POST', status: 500, times: 10 });
       try {
         await reminders.setReminder(product, isoDate(daysFromToday(4)));
-        await expect(reminders.toast('Failed to add reminder!')).toBeVisible();
+        const calendar = provider === 'google' ? 'Google Calendar' : 'Outlook calendar';
+        await expect(
+          reminders.toast(`Failed to add reminder! ${calendar} did not accept the request; try again later`),
+        ).toBeVisible();
       } finally {
         await clearFaults();
       }
