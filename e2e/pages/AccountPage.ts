@@ -40,4 +40,11 @@ export class AccountPage {
     await expect(dialog).toBeVisible();
     return dialog;
   }
+  /** Disconnects the mailbox through its dialog, and waits for the page to say so. */
+  async disconnectMailbox(): Promise<void> {
+    const dialog = await this.disconnect();
+    await dialog.getByRole('button', { name: 'Disconnect mailbox' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(this.section('Connected mailbox')).toContainText('Not connected');
+  }
 }

@@ -1,5 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { DEMO, type Provider } from '../support/accounts';
 import { DatePickerPopup } from './DatePickerPopup';
+import { LoginPage } from './LoginPage';
+
+const PROVIDER_NAME = { google: 'Google', microsoft: 'Microsoft' } as const;
 
 /** /dashboard/reminders with its month calendar, Upcoming Reminders, Set Reminders dialog and feed. */
 export class RemindersPage {
@@ -50,5 +54,42 @@ export class RemindersPage {
 
   toast(text: string): Locator {
     return this.page.getByRole('alert').filter({ hasText: text });
+  }
+  /** The notice shown while the mailbox and calendar are disconnected. */
+  disconnectedNotice(): Locator {
+    return this.page.getByRole('status').filter({ hasText: 'Your mailbox and calendar are disconnected.' });
+  }
+
+  /** Signs in with the provider again from the notice's button, and comes back to the page it was on. */
+  async reconnect(provider: Provider): Promise<void> {
+    const back = new URL(this.page.url()).pathname;
+    await this.disconnectedNotice()
+      .getByRole('button', { name: `Sign in with ${PROVIDER_NAME[provider]} again` })
+      .click();
+    await this.page.getByRole('button', { name: DEMO[provider].email, exact: true }).click();
+    await this.page.waitForURL((url) => url.pathname === DEMO[provider].successPath && url.search === '');
+    await new LoginPage(this.page).goToDashboard();
+    await this.page.waitForURL((url) => url.pathname === back);
+  }
+
+  /** The dashboard's "Upcoming Reminders" summary card (the dashboard must be shown). */
+  dashboardCard(): Locator {
+    return this.page
+      .getByRole('list', { name: 'Summary' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Upcoming Reminders' });
+  }
+
+  /** The days-until labels of the Upcoming Reminders list shown ("Today" is 0). */
+  async upcomingDays(): Promise<number[]> {
+    const texts = await this.page
+      .getByRole('region', { name: 'Upcoming Reminders' })
+      .locator('li[data-urgency]')
+      .allTextContents();
+    return texts.map((text) => {
+      const label = /Today|In (\d+) days?/.exec(text);
+      if (!label) throw new Error(`An upcoming reminder without its days: ${text}`);
+      return label[0] === 'Today' ? 0 : Number(label[1]);
+    });
   }
 }

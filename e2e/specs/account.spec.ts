@@ -1,15 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { AccountPage } from '../pages/AccountPage';
+import { DashboardShell } from '../pages/DashboardShell';
 import { LoginPage } from '../pages/LoginPage';
+import { RemindersPage } from '../pages/RemindersPage';
 import { DEMO, PROVIDERS } from '../support/accounts';
-import { asUser, uniqueName } from '../support/api';
+import { asUser, daysFromToday, isoDate, uniqueName } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { appUrl } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { saveScreenshot } from '../support/screenshots';
 
 const PROVIDER_LABEL = { google: 'Google', microsoft: 'Microsoft' } as const;
+const CALENDAR_NAME = { google: 'Google Calendar', microsoft: 'Outlook calendar' } as const;
+
+/** No sideways scrolling at the page's width. */
+async function expectNoOverflow(page: import('@playwright/test').Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
 
 test('the Account page and its top-bar link fit a phone', async ({ signedInPage }) => {
   const page = await signedInPage('google', { width: 360, height: 800 });
@@ -95,5 +104,96 @@ for (const provider of PROVIDERS) {
     });
     expect(after.status()).toBe(401);
     await context.close();
+  });
+}
+
+for (const provider of PROVIDERS) {
+  test(`after disconnecting ${provider}, reminders stay, a new one is kept, and reconnecting writes it`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const demo = DEMO[provider];
+    const context = await browser.newContext({ baseURL: appUrl(), viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await new LoginPage(page).signIn(provider);
+    const api = await asUser(page);
+    // A warranty ending in 40 days: its reminder, 30 days ahead of the end, is due in 10 days.
+    const laptop = uniqueName('Aurora 14 laptop');
+    await api.createPurchase({
+      product_name: laptop,
+      purchase_date: isoDate(daysFromToday(-300)),
+      warranty_expire_date: isoDate(daysFromToday(40)),
+    });
+    const account = new AccountPage(page);
+    const reminders = new RemindersPage(page);
+    let isConnected = true;
+    try {
+      await account.openFromTopBar();
+      await account.disconnectMailbox();
+      isConnected = false;
+
+      await new DashboardShell(page).navigate('Reminders');
+      await expect(page.getByRole('heading', { level: 1, name: `${demo.name}'s Reminders` })).toBeVisible();
+      await expect(reminders.disconnectedNotice()).toContainText(
+        'calendar changes wait until the account is connected again',
+      );
+      await expect(page.getByText('Failed to load data. Please try again.')).toBeHidden();
+      await expect(reminders.upcomingItem(laptop)).toContainText('In 10 days');
+
+      const kept = uniqueName('Kept filter');
+      const keptOn = isoDate(daysFromToday(3));
+      await reminders.setReminder(kept, keptOn);
+      await expect(
+        reminders.toast(
+          `Reminder kept. It is added to your ${CALENDAR_NAME[provider]} once you sign in again.`,
+        ),
+      ).toBeVisible();
+      await expect(reminders.modal()).toBeHidden({ timeout: 3000 });
+      await expect(reminders.upcomingItem(kept)).toContainText('In 3 days');
+      await reminders.showMonth(keptOn);
+      await expect(reminders.dayTile(keptOn).getByText(kept)).toBeVisible();
+      await saveScreenshot(page, `reminders-disconnected-${provider}-1280`);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await api.eventTitles(provider)).toContain(kept);
+
+      await page.setViewportSize({ width: 360, height: 800 });
+      await expect(reminders.disconnectedNotice()).toBeVisible();
+      await expectNoOverflow(page);
+      await saveScreenshot(page, `reminders-disconnected-${provider}-360`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await new DashboardShell(page).navigate('Dashboard');
+      await page.getByRole('button', { name: 'Refresh Purchases' }).click();
+      const refused = page.getByRole('alert').filter({ hasText: 'Purchases were not refreshed.' });
+      await expect(refused).toContainText(
+        `Your ${PROVIDER_LABEL[provider]} account needs to be connected again: sign in once more`,
+      );
+      await expect(
+        refused.getByRole('button', { name: `Sign in with ${PROVIDER_LABEL[provider]} again` }),
+      ).toBeVisible();
+      await expect(reminders.disconnectedNotice()).toBeVisible();
+      await expectNoOverflow(page);
+      await saveScreenshot(page, `dashboard-disconnected-${provider}-360`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await saveScreenshot(page, `dashboard-disconnected-${provider}-1280`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await new DashboardShell(page).navigate('Reminders');
+      await reminders.reconnect(provider);
+      isConnected = true;
+      await expect(reminders.disconnectedNotice()).toBeHidden();
+      await expect(reminders.upcomingItem(kept)).toContainText('In 3 days');
+      await reminders.showMonth(keptOn);
+      await expect(reminders.dayTile(keptOn).getByText(kept)).toBeVisible();
+      // Now from the provider's calendar itself: the kept reminder was written there.
+      const calendar = await (await asUser(page)).eventTitles(provider);
+      expect(calendar.filter((title) => title === kept)).toHaveLength(1);
+      await saveScreenshot(page, `reminders-reconnected-${provider}-1280`);
+    } finally {
+      // Other specs share the demo account: never leave it disconnected.
+      if (!isConnected) await new LoginPage(page).signIn(provider);
+      await context.close();
+    }
   });
 }

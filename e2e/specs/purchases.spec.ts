@@ -159,7 +159,8 @@ test.describe('purchases and warranties', () => {
       '/api/v1/user-orders/',
       '/api/v1/user-orders/total-price/',
       '/api/v1/user-orders/active-warranty-count/',
-      '/api/v1/user-orders/total-upcoming-warranty/',
+      // The Upcoming Reminders list, and the card counting its reminders due in 30 days.
+      '/api/v1/calendar/list/',
       '/api/v1/calendar/list/',
     ];
     const asked: string[] = [];
@@ -176,9 +177,9 @@ test.describe('purchases and warranties', () => {
       ).toBeVisible();
     }
     await expect(page.getByRole('list', { name: 'Summary' })).toContainText('$');
-    // Its Upcoming Reminders figure says what it counts: not the length of the list of that name below.
+    // Its Upcoming Reminders figure says what it counts: the list's reminders due within a window.
     await expect(page.getByRole('listitem').filter({ hasText: 'Upcoming Reminders' })).toContainText(
-      'Warranties ending in the next 30 days',
+      'Reminders due in the next 30 days',
     );
     const recent = page.getByRole('region', { name: 'Recent Purchases' });
     await expect(recent.getByRole('listitem')).toHaveCount(3);

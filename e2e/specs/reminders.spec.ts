@@ -1,8 +1,10 @@
 import { RemindersPage } from '../pages/RemindersPage';
 import { DEMO, PROVIDERS } from '../support/accounts';
 import { asUser, daysFromToday, isoDate, uniqueName } from '../support/api';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { clearFaults, injectFault } from '../support/sandbox';
+import { saveScreenshot } from '../support/screenshots';
 
 for (const provider of PROVIDERS) {
   const demo = DEMO[provider];
@@ -45,7 +47,7 @@ for (const provider of PROVIDERS) {
       await expect(reminders.upcomingItem(product)).toContainText('Today');
     });
 
-    test("says 'Failed to add reminder!' and keeps the form when the calendar refuses", async ({
+    test("says 'Failed to add reminder!' with the server's reason and keeps the form when the calendar refuses", async ({
       signedInPage,
     }) => {
       const page = await signedInPage(provider);
@@ -56,7 +58,10 @@ for (const provider of PROVIDERS) {
       await injectFault({ match, method: 'POST', status: 500, times: 10 });
       try {
         await reminders.setReminder(product, isoDate(daysFromToday(4)));
-        await expect(reminders.toast('Failed to add reminder!')).toBeVisible();
+        const calendar = provider === 'google' ? 'Google Calendar' : 'Outlook calendar';
+        await expect(
+          reminders.toast(`Failed to add reminder! ${calendar} did not accept the request; try again later`),
+        ).toBeVisible();
       } finally {
         await clearFaults();
       }
@@ -64,6 +69,64 @@ for (const provider of PROVIDERS) {
       await expect(reminders.modal()).toBeVisible();
       await expect(reminders.modal().getByPlaceholder('Product name*')).toHaveValue(product);
       expect(await (await asUser(page)).eventTitles(provider)).not.toContain(product);
+    });
+
+    test('a recurring part reminder is listed once, its chip names it, and the card counts the list', async ({
+      signedInPage,
+    }) => {
+      test.setTimeout(120_000);
+      const page = await signedInPage(provider);
+      const api = await asUser(page);
+      const brush = await api.createPurchase({
+        product_name: uniqueName('Sonic toothbrush'),
+        purchase_date: isoDate(daysFromToday(-200)),
+      });
+      // Bought 80 days ago, replaced every 90 days: next due in 10 days, then every 90 days.
+      const heads = uniqueName('Replacement brush heads 4-pack');
+      await api.createPurchase({
+        product_name: heads,
+        purchase_date: isoDate(daysFromToday(-80)),
+        parent_id: String(brush.id),
+        replace_every_days: '90',
+      });
+      const due = isoDate(daysFromToday(10));
+      const reminders = new RemindersPage(page);
+      await reminders.open(demo.name);
+      const item = reminders.upcomingItem(heads);
+      await expect(item).toHaveCount(1);
+      await expect(item).toContainText(`Replace: ${heads}`);
+      await expect(item).toContainText('In 10 days');
+      await expect(item).toContainText(`${due} · every 90 days`);
+
+      await reminders.showMonth(due);
+      const chip = reminders.dayTile(due).getByTitle(`Replace: ${heads}`);
+      // The kind is read out (visually hidden); the chip shows the product.
+      await expect(chip).toHaveText(`Replace: ${heads}`);
+      const shown = await chip.evaluate((li) =>
+        Array.from(li.childNodes)
+          .filter((node) => !(node instanceof Element && node.classList.contains('sr-only')))
+          .map((node) => node.textContent)
+          .join(''),
+      );
+      expect(shown).toBe(heads);
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 900 });
+        await saveScreenshot(page, `reminders-recurring-${provider}-${width}`);
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/dashboard');
+      await expect(reminders.upcomingItem(heads)).toHaveCount(1);
+      const card = reminders.dashboardCard();
+      const days = await reminders.upcomingDays();
+      const dueIn30 = days.filter((d) => d <= 30).length;
+      expect(dueIn30).toBeGreaterThan(0);
+      await expect(card).toHaveText(
+        new RegExp(`^Upcoming Reminders${dueIn30}Reminders due in the next 30 days$`),
+      );
+      await saveScreenshot(page, `dashboard-upcoming-${provider}-1280`);
+      expect(await seriousViolations(page)).toEqual([]);
     });
 
     test('shows the calendar error when the calendar cannot be read', async ({ signedInPage }) => {

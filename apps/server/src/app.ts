@@ -177,6 +177,8 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     microsoftTenant: deps.config.MICROSOFT_TENANT,
     encryptionKey: deps.keys.encryption,
     signingKey: deps.keys.signing,
+    // A sign-in may reconnect a calendar: what waited for it (reminders set meanwhile) is written now.
+    onSignedIn: onUserDataChanged,
   });
   await app.register(authRoutes, {
     signIn,
@@ -194,7 +196,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   await app.register(receiptsRoutes, { deps: purchaseDeps, now, cursors, versioned });
   await app.register(trackingRoutes, { db: deps.db, now });
   await app.register(settingsRoutes, { deps: { db: deps.db, onUserDataChanged } });
-  await app.register(calendarRoutes, { calendar });
+  await app.register(calendarRoutes, { calendar, settled: (userId) => reminders.settled(userId) });
   const mailSync = createMailSync({
     db: deps.db,
     tokens,

@@ -4,6 +4,7 @@ export type ErrorCode =
   | 'unauthorized'
   | 'not_found'
   | 'conflict'
+  | 'reauth_required'
   | 'too_large'
   | 'unsupported_type'
   | 'rate_limited'
@@ -16,6 +17,8 @@ const STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   not_found: 404,
   conflict: 409,
+  /** The provider grant is gone (disconnected, revoked): the user must sign in with the provider again. */
+  reauth_required: 409,
   too_large: 413,
   unsupported_type: 415,
   rate_limited: 429,

@@ -141,6 +141,26 @@ describe.each(CASES)('reminders on the $provider calendar', ({ provider, email, 
     expect(await warrantyEvents()).toHaveLength(0);
   });
 
+  it('lists a change made just before, though the calendar is slow to take it', async () => {
+    // A slow create: the list, asked for at once, must wait for the run that writes the event.
+    sandbox.fail({
+      match: provider === 'google' ? '/calendar/v3/' : '/me/events',
+      method: 'POST',
+      delayMs: 400,
+    });
+    try {
+      await postPurchase(t, headers, {
+        product_name: 'Espresso machine',
+        purchase_date: '2026-02-01',
+        warranty_expire_date: '2028-02-01',
+      });
+      const events = await list();
+      expect(events.filter((e) => e.summary.includes('Espresso machine'))).toHaveLength(1);
+    } finally {
+      sandbox.clearFaults();
+    }
+  });
+
   it('turns a part with an interval into a recurring event', async () => {
     const make = async (fields: Record<string, string>) => (await postPurchase(t, headers, fields)).json();
     const fridge = await make({ product_name: 'Fridge', purchase_date: '2025-01-10' });

@@ -18,6 +18,20 @@ const EventTime = z.object({
   timeZone: z.string().optional(),
 });
 
+/** The kinds of reminder Warrantly keeps: a warranty's end, a replacement part due, one set by hand. */
+export const ReminderKind = z.enum(['warranty', 'part', 'custom']);
+export type ReminderKind = z.infer<typeof ReminderKind>;
+
+/** What Warrantly's own records say about an event it made (absent on events it has no record of). */
+export const ReminderInfo = z.object({
+  kind: ReminderKind,
+  /** The purchase line's product, or the name a hand-set reminder was given. */
+  product_name: z.string(),
+  /** A recurring reminder's interval in days (replacement parts), else null. */
+  repeat_every_days: z.number().int().nullable(),
+});
+export type ReminderInfo = z.infer<typeof ReminderInfo>;
+
 /** A calendar event in Google's shape, answered for both providers so the web app has one code path. */
 export const CalendarEvent = z.object({
   id: z.string(),
@@ -28,10 +42,21 @@ export const CalendarEvent = z.object({
   end: EventTime,
   recurrence: z.array(z.string()).optional(),
   htmlLink: z.string().optional(),
+  /** On one occurrence of a recurring event: the recurring event's id (Google's name; Outlook's series). */
+  recurringEventId: z.string().optional(),
+  reminder: ReminderInfo.optional(),
 });
 export type CalendarEvent = z.infer<typeof CalendarEvent>;
 
-export const CalendarEventList = z.object({ events: z.array(CalendarEvent) });
+/**
+ * `calendar_connected: false` (absent otherwise, so a connected answer is the spec's exactly): the provider
+ * calendar cannot be read, as after Disconnect mailbox, so the events come from Warrantly's own records and
+ * calendar changes wait until the user signs in again.
+ */
+export const CalendarEventList = z.object({
+  events: z.array(CalendarEvent),
+  calendar_connected: z.literal(false).optional(),
+});
 export type CalendarEventList = z.infer<typeof CalendarEventList>;
 
 /** The most events one bounded list answers, and the most a day keeps under `per_day`. */
@@ -41,8 +66,8 @@ export const MAX_EVENTS_PER_DAY = 50;
 /**
  * `GET api/v1/calendar/list/` (and Outlook's) narrowed, so a screen downloads only what it shows: events
  * ending on or after `from` and starting on or before `to` (days, UTC), the first `limit` by start, at most
- * `per_day` starting on each day. Without any of them the list answers as the spec says (five years back
- * to five ahead, every event).
+ * `per_day` starting on each day, with `recurring=next` a recurring event once (its next occurrence). Without
+ * any of them the list answers as the spec says (five years back to five ahead, every event).
  */
 export const CalendarListQuery = z
   .object({
@@ -60,6 +85,8 @@ export const CalendarListQuery = z
       .min(1, 'must be at least 1')
       .max(MAX_EVENTS_PER_DAY, `must be at most ${MAX_EVENTS_PER_DAY}`)
       .optional(),
+    /** `next`: a recurring event's next occurrence only, once, instead of each occurrence. */
+    recurring: z.enum(['next'], { error: "must be 'next'" }).optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'must not be after to', path: ['from'] });
 export type CalendarListQuery = z.infer<typeof CalendarListQuery>;
@@ -73,6 +100,10 @@ export const CalendarEventWindow = CalendarEventList.extend({
   more_by_day: z.record(z.string(), z.number().int()),
 });
 export type CalendarEventWindow = z.infer<typeof CalendarEventWindow>;
+
+/** `POST api/v1/calendar/create/`'s answer: `calendar_connected: false` when it was kept for later. */
+export const ReminderCreated = CalendarEvent.extend({ calendar_connected: z.literal(false).optional() });
+export type ReminderCreated = z.infer<typeof ReminderCreated>;
 
 /** `GET /api/v1/calendar/feed/` and `POST /api/v1/calendar/feed/rotate/`: the secret iCalendar URL. */
 export const FeedUrl = z.object({ url: z.string() });

@@ -25,10 +25,19 @@ export interface CalendarProvider {
 /** The most events one list answers (Google's events.list maximum page size). */
 export const MAX_EVENTS = 2500;
 
+/** An interval in days in the calendar's own units where they fit: 365 days are a year, 30 a month, 7 a week. */
+export function intervalUnits(days: number): {
+  unit: 'YEARLY' | 'MONTHLY' | 'WEEKLY' | 'DAILY';
+  count: number;
+} {
+  if (days % 365 === 0) return { unit: 'YEARLY', count: days / 365 };
+  if (days % 30 === 0) return { unit: 'MONTHLY', count: days / 30 };
+  if (days % 7 === 0) return { unit: 'WEEKLY', count: days / 7 };
+  return { unit: 'DAILY', count: days };
+}
+
 /** An RFC 5545 recurrence rule for an interval in days, in the calendar's own units where they fit. */
 export function intervalRule(days: number): string {
-  if (days % 365 === 0) return `RRULE:FREQ=YEARLY;INTERVAL=${days / 365}`;
-  if (days % 30 === 0) return `RRULE:FREQ=MONTHLY;INTERVAL=${days / 30}`;
-  if (days % 7 === 0) return `RRULE:FREQ=WEEKLY;INTERVAL=${days / 7}`;
-  return `RRULE:FREQ=DAILY;INTERVAL=${days}`;
+  const { unit, count } = intervalUnits(days);
+  return `RRULE:FREQ=${unit};INTERVAL=${count}`;
 }

@@ -46,7 +46,9 @@ export interface TokenSet {
 /** A refresh grant the provider refused for good (revoked, expired): the user must sign in again. */
 export class GrantRevokedError extends AppError {
   constructor(provider: string, cause?: unknown) {
-    super('conflict', `Your ${provider} account needs to be connected again: sign in once more`, { cause });
+    super('reauth_required', `Your ${provider} account needs to be connected again: sign in once more`, {
+      cause,
+    });
   }
 }
 

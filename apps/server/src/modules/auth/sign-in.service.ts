@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SignInResult, TokenPair } from '@warrantly/contract/auth';
+import type { SignInResult } from '@warrantly/contract/auth';
 import type { Kysely } from 'kysely';
 import { timestamp } from '../../dates';
 import type { Database } from '../../db/schema';
@@ -35,6 +35,8 @@ export interface SignInDeps {
   microsoftTenant: string;
   encryptionKey: EncryptionKeys;
   signingKey: Buffer;
+  /** Told after each sign-in's commit, with the user's id. */
+  onSignedIn?: (userId: string) => void;
 }
 
 /** The sign-in flows of both providers, built once so their JWKS caches live as long as the server. */
@@ -101,10 +103,11 @@ export function createSignIn(deps: SignInDeps) {
       const profile =
         provider === 'google' ? googleProfile(claims) : microsoftProfile(claims, deps.microsoftTenant);
 
-      const pair: TokenPair = await deps.db.transaction().execute(async (trx) => {
+      const { userId, pair } = await deps.db.transaction().execute(async (trx) => {
         const { userId } = await upsertSignIn(trx, deps.encryptionKey, provider, profile, tokens, now);
-        return issueTokens(trx, deps.signingKey, userId, now);
+        return { userId, pair: await issueTokens(trx, deps.signingKey, userId, now) };
       });
+      deps.onSignedIn?.(userId);
       return {
         ...pair,
         email: profile.email,

@@ -1,17 +1,26 @@
 import { ErrorBody } from '@warrantly/contract/common';
 import {
-  CalendarEvent,
   CalendarEventList,
   CalendarEventWindow,
   CalendarListQuery,
   ReminderCreate,
+  ReminderCreated,
 } from '@warrantly/contract/reminders';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Calendar } from './calendar.service';
 
-export const calendarRoutes: FastifyPluginAsync<{ calendar: Calendar }> = async (fastify, { calendar }) => {
+export interface CalendarRouteOptions {
+  calendar: Calendar;
+  /** Waits for the user's calendar run in progress, so a list right after a change shows it. */
+  settled: (userId: string) => Promise<void>;
+}
+
+export const calendarRoutes: FastifyPluginAsync<CalendarRouteOptions> = async (
+  fastify,
+  { calendar, settled },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['calendar'];
   const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 502: ErrorBody };
@@ -27,7 +36,7 @@ export const calendarRoutes: FastifyPluginAsync<{ calendar: Calendar }> = async 
           tags,
           summary: `Add an all-day reminder to your ${label}`,
           body: ReminderCreate,
-          response: { 201: CalendarEvent, ...errors },
+          response: { 201: ReminderCreated, ...errors },
         },
       },
       async (req, reply) =>
@@ -47,7 +56,8 @@ export const calendarRoutes: FastifyPluginAsync<{ calendar: Calendar }> = async 
           response: { 200: z.union([CalendarEventWindow, CalendarEventList]), ...errors },
         },
       },
-      (req) => {
+      async (req) => {
+        await settled(req.userId);
         const query = req.query;
         const isNarrowed = Object.values(query).some((value) => value !== undefined);
         return isNarrowed

@@ -1,13 +1,15 @@
 import type {
   CalendarEvent,
+  CalendarEventList,
   CalendarEventWindow,
   CalendarListQuery,
   ReminderCreate,
+  ReminderCreated,
 } from '@warrantly/contract/reminders';
 import { addDays, isoDate, timestamp } from '../../dates';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { AppEventInput, CalendarProvider } from '../../providers/calendar';
+import type { CalendarProvider } from '../../providers/calendar';
 import type { ProviderEndpoints, ProviderName } from '../../providers/endpoints';
 import { createGoogleCalendar } from '../../providers/google/google-calendar';
 import type { ProviderTokens } from '../../providers/http';
@@ -15,8 +17,10 @@ import { createProviderClient } from '../../providers/http';
 import { createOutlookCalendar } from '../../providers/microsoft/outlook-calendar';
 import { hasWorkingAccount, requireSignedInWith } from '../auth/provider-accounts.service';
 import { listReminderSources } from '../purchases/purchases.service';
-import { desiredEvents, eventKey } from './desired-events';
+import { customEvent, desiredEvents, eventKey } from './desired-events';
 import { narrowEvents } from './event-window';
+import { knownReminders, reminderInfoByEventId } from './known-reminders';
+import { recordedEvents } from './recorded-events';
 import * as repo from './reminders.repository';
 
 export interface CalendarDeps {
@@ -57,18 +61,91 @@ export function createCalendar(deps: CalendarDeps) {
     }
   }
 
-  function listFromProvider(userId: string, provider: ProviderName, from: Date, to: Date) {
-    const label = provider === 'google' ? 'Google Calendar' : 'Outlook calendar';
-    return viaProvider(label, () => providerFor(userId, provider).list(from, to));
+  /** A calendar the app cannot act on until the user signs in again (disconnected, grant revoked). */
+  const needsReauth = (error: unknown) => error instanceof AppError && error.code === 'reauth_required';
+
+  async function calendarConnected(userId: string, provider: ProviderName): Promise<boolean> {
+    return hasWorkingAccount(deps.db, userId, provider);
+  }
+
+  /**
+   * This app's events between two instants: from the provider's calendar, each marked with what the records
+   * say of it; or, when that calendar cannot be read for want of a sign-in, from the records alone.
+   */
+  async function listBetween(
+    userId: string,
+    provider: ProviderName,
+    from: Date,
+    to: Date,
+  ): Promise<CalendarEventList> {
+    if (await calendarConnected(userId, provider)) {
+      const label = provider === 'google' ? 'Google Calendar' : 'Outlook calendar';
+      try {
+        const events = await viaProvider(label, () => providerFor(userId, provider).list(from, to));
+        const info = await reminderInfoByEventId(deps.db, userId);
+        return {
+          events: events.map((e) => {
+            const reminder = info.get(e.recurringEventId ?? e.id);
+            return reminder ? { ...e, reminder } : e;
+          }),
+        };
+      } catch (error) {
+        if (!needsReauth(error)) throw error;
+      }
+    }
+    const user = await repo.findSettings(deps.db, userId);
+    const known = await knownReminders(
+      deps.db,
+      userId,
+      user?.warranty_reminder_days ?? null,
+      isoDate(deps.now()),
+      deps.appUrl,
+    );
+    const day = (instant: Date) => instant.toISOString().slice(0, 10);
+    return { events: recordedEvents(known, day(from), day(to)), calendar_connected: false };
+  }
+
+  /** Keeps a reminder set while the calendar is disconnected; the reconcile writes it after sign-in. */
+  async function keepForLater(userId: string, provider: ProviderName, input: ReminderCreate) {
+    const at = timestamp(deps.now());
+    const id = await repo.insertReminder(deps.db, {
+      user_id: userId,
+      provider,
+      external_id: null,
+      kind: 'custom',
+      order_row_id: null,
+      title: input.product_name,
+      event_date: input.event_date,
+      rrule: null,
+      created_at: at,
+      updated_at: at,
+    });
+    const event = customEvent(input.product_name, input.event_date, deps.appUrl);
+    const [kept] = recordedEvents(
+      [
+        {
+          id: `warrantly-reminder-${id}`,
+          ...event,
+          info: { kind: 'custom', product_name: input.product_name, repeat_every_days: null },
+        },
+      ],
+      input.event_date,
+      addDays(input.event_date, 1),
+    );
+    return { ...(kept as CalendarEvent), calendar_connected: false as const };
   }
 
   return {
-    /** A reminder the user sets by hand: an all-day event on their own calendar, recorded here. */
+    /**
+     * A reminder the user sets by hand: an all-day event on their own calendar, recorded here. While the
+     * calendar is disconnected it is recorded only, answered with `calendar_connected: false`, and written
+     * to the calendar by the reconcile after the user signs in again.
+     */
     async createReminder(
       userId: string,
       provider: ProviderName,
       input: ReminderCreate,
-    ): Promise<CalendarEvent> {
+    ): Promise<ReminderCreated> {
       await requireSignedInWith(deps.db, userId, provider);
       const year = Number(input.event_date.slice(0, 4));
       const thisYear = deps.now().getFullYear();
@@ -78,16 +155,18 @@ export function createCalendar(deps: CalendarDeps) {
           `event_date: must be between ${thisYear - RANGE_YEARS}-01-01 and ${thisYear + RANGE_YEARS}-12-31`,
         );
       }
+      if (!(await calendarConnected(userId, provider))) return keepForLater(userId, provider, input);
       const calendar = providerFor(userId, provider);
       const label = provider === 'google' ? 'Google Calendar' : 'Outlook calendar';
-      const event: AppEventInput = {
-        title: input.product_name,
-        description: `Reminder for ${input.product_name}, set in Warrantly.\n${deps.appUrl}/dashboard/reminders`,
-        date: input.event_date,
-        everyDays: null,
-        kind: 'custom',
-      };
-      const created = await viaProvider(label, () => calendar.create(event));
+      let created: Awaited<ReturnType<CalendarProvider['create']>>;
+      try {
+        created = await viaProvider(label, () =>
+          calendar.create(customEvent(input.product_name, input.event_date, deps.appUrl)),
+        );
+      } catch (error) {
+        if (needsReauth(error)) return keepForLater(userId, provider, input);
+        throw error;
+      }
       try {
         await repo.insertReminder(deps.db, {
           user_id: userId,
@@ -106,22 +185,29 @@ export function createCalendar(deps: CalendarDeps) {
         await calendar.remove(created.id).catch(() => undefined);
         throw error;
       }
-      return created.event;
+      return {
+        ...created.event,
+        reminder: { kind: 'custom', product_name: input.product_name, repeat_every_days: null },
+      };
     },
 
-    /** This app's events on the user's calendar, five years back to five ahead, recurring ones expanded. */
-    async listEvents(userId: string, provider: ProviderName): Promise<{ events: CalendarEvent[] }> {
+    /**
+     * This app's events on the user's calendar, five years back to five ahead, recurring ones expanded;
+     * from Warrantly's records, with `calendar_connected: false`, while the calendar is disconnected.
+     */
+    async listEvents(userId: string, provider: ProviderName): Promise<CalendarEventList> {
       await requireSignedInWith(deps.db, userId, provider);
       const now = deps.now();
       const from = new Date(now.getFullYear() - RANGE_YEARS, 0, 1);
       const to = new Date(now.getFullYear() + RANGE_YEARS + 1, 0, 1);
-      return { events: await listFromProvider(userId, provider, from, to) };
+      return listBetween(userId, provider, from, to);
     },
 
     /**
      * The list narrowed to what one screen shows (a month, the next reminders): the days `from` to `to`
      * (UTC, inclusive; the spec's range where absent), the first `limit` events by start, at most `per_day`
-     * starting on one day; with what was left out, so the screen can say so.
+     * starting on one day, a recurring event once with `recurring=next`; with what was left out, so the
+     * screen can say so.
      */
     async listEventWindow(
       userId: string,
@@ -136,7 +222,8 @@ export function createCalendar(deps: CalendarDeps) {
       const to = query.to
         ? new Date(`${addDays(query.to, 1)}T00:00:00Z`)
         : new Date(now.getFullYear() + RANGE_YEARS + 1, 0, 1);
-      return narrowEvents(await listFromProvider(userId, provider, from, to), query);
+      const { events, ...connection } = await listBetween(userId, provider, from, to);
+      return { ...narrowEvents(events, query), ...connection };
     },
 
     /**
@@ -161,7 +248,9 @@ export function createCalendar(deps: CalendarDeps) {
 
     /**
      * Brings the user's warranty-expiry and maintenance events in line with their purchases: creates what is
-     * missing, moves what changed, removes what is gone. Safe to run any number of times.
+     * missing, moves what changed, removes what is gone; and writes the reminders they set while the
+     * calendar was disconnected. Safe to run any number of times; does nothing until the user can be
+     * acted for.
      */
     async reconcile(userId: string): Promise<void> {
       const user = await repo.findSettings(deps.db, userId);
@@ -212,6 +301,16 @@ export function createCalendar(deps: CalendarDeps) {
         });
         const created = await calendar.create(want);
         await repo.setExternalId(deps.db, id, created.id);
+      }
+      // Reminders set by hand while the calendar was disconnected.
+      for (const row of await repo.listCustomReminders(deps.db, userId)) {
+        if (row.external_id) continue;
+        const created = await calendar.create(customEvent(row.title, row.event_date, deps.appUrl));
+        await repo.setCalendarEvent(deps.db, row.id, {
+          provider: user.provider,
+          external_id: created.id,
+          updated_at: at,
+        });
       }
     },
   };

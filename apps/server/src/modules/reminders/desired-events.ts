@@ -12,7 +12,18 @@ export interface ReminderSource {
   replace_every_days: number | null;
 }
 
-export type DesiredEvent = AppEventInput & { orderRowId: number };
+export type DesiredEvent = AppEventInput & { orderRowId: number; productName: string };
+
+/** The event of a reminder the user set by hand. */
+export function customEvent(productName: string, date: string, appUrl: string): AppEventInput {
+  return {
+    title: productName,
+    description: `Reminder for ${productName}, set in Warrantly.\n${appUrl}/dashboard/reminders`,
+    date,
+    everyDays: null,
+    kind: 'custom',
+  };
+}
 
 /** How an event this app keeps for a purchase line is known: its kind and the line's id. */
 export const eventKey = (kind: string, orderRowId: number | null) => `${kind}:${orderRowId}`;
@@ -34,6 +45,7 @@ export function desiredEvents(
       const lead = addDays(line.warranty_expire_date, -reminderDays);
       desired.set(eventKey('warranty', line.id), {
         orderRowId: line.id,
+        productName: line.product_name,
         kind: 'warranty',
         title: `Warranty ends ${line.warranty_expire_date}: ${line.product_name}`,
         description: `The warranty of ${line.product_name} ends on ${line.warranty_expire_date}.\n${appUrl}/dashboard/warranties`,
@@ -45,6 +57,7 @@ export function desiredEvents(
     if (line.parent_id !== null && line.replace_every_days && due) {
       desired.set(eventKey('part', line.id), {
         orderRowId: line.id,
+        productName: line.product_name,
         kind: 'part',
         title: `Replace: ${line.product_name}`,
         description: `Time to replace ${line.product_name}.\n${appUrl}/dashboard/replacement`,

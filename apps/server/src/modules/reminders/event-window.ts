@@ -7,8 +7,9 @@ function startDay(event: CalendarEvent): string {
 
 /**
  * Keeps at most `per_day` events starting on one day, and of those the first `limit`; events come sorted by
- * start, as both providers list them. Says what each cut left out: `has_more` when the limit stopped the
- * list, and per day the events `per_day` hid before it did.
+ * start, as both providers list them. With `recurring: 'next'` a recurring event's first occurrence stands
+ * for it, its later ones are left out. Says what `limit` and `per_day` left out: `has_more` when the limit
+ * stopped the list, and per day the events `per_day` hid before it did.
  * @example narrowEvents([a, b, c], { limit: 2 }) //=> { events: [a, b], has_more: true, more_by_day: {} }
  */
 export function narrowEvents(
@@ -18,8 +19,13 @@ export function narrowEvents(
   const kept: CalendarEvent[] = [];
   const perDay = new Map<string, number>();
   const moreByDay: Record<string, number> = {};
+  const seriesSeen = new Set<string>();
   let hasMore = false;
   for (const event of events) {
+    if (query.recurring === 'next' && event.recurringEventId) {
+      if (seriesSeen.has(event.recurringEventId)) continue;
+      seriesSeen.add(event.recurringEventId);
+    }
     const day = startDay(event);
     const onDay = perDay.get(day) ?? 0;
     if (query.per_day !== undefined && onDay >= query.per_day) {

@@ -51,6 +51,22 @@ export function createReminderWorker(calendar: Calendar, options: ReminderWorker
 
   return {
     schedule,
+    /**
+     * Resolves when the user's run in progress (and one queued behind it) has finished, or after `maxMs`:
+     * a list read right after a change then shows the calendar the change made. Retries waiting on their
+     * timer are not waited for.
+     */
+    async settled(userId: string, maxMs = 5_000): Promise<void> {
+      const deadline = Date.now() + maxMs;
+      for (let job = running.get(userId); job && Date.now() < deadline; job = running.get(userId)) {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, Math.max(0, deadline - Date.now())).unref();
+        });
+        await Promise.race([job.catch(() => undefined), timeout]);
+        clearTimeout(timer);
+      }
+    },
     /** Resolves when no run is in progress (tests and shutdown wait on it). */
     async idle(): Promise<void> {
       while (running.size > 0) await Promise.all(running.values());

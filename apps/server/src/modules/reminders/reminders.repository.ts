@@ -12,6 +12,15 @@ export async function setExternalId(db: Db, id: number, externalId: string): Pro
   await db.updateTable('reminders').set({ external_id: externalId }).where('id', '=', id).execute();
 }
 
+/** A reminder kept while the calendar was disconnected, now written to the user's calendar. */
+export async function setCalendarEvent(
+  db: Db,
+  id: number,
+  event: { provider: 'google' | 'microsoft'; external_id: string; updated_at: string },
+): Promise<void> {
+  await db.updateTable('reminders').set(event).where('id', '=', id).execute();
+}
+
 export async function updateEvent(
   db: Db,
   id: number,
@@ -44,11 +53,20 @@ export function listWithEvents(db: Db, userId: string) {
     .execute();
 }
 
+/** Every reminder of the user with its calendar event's id (null while it waits to be written). */
+export function listReminders(db: Db, userId: string) {
+  return db
+    .selectFrom('reminders')
+    .select(['id', 'kind', 'order_row_id', 'title', 'rrule', 'external_id'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 /** The reminders the user set by hand. */
 export function listCustomReminders(db: Db, userId: string) {
   return db
     .selectFrom('reminders')
-    .select(['id', 'title', 'event_date', 'rrule', 'kind'])
+    .select(['id', 'title', 'event_date', 'rrule', 'kind', 'external_id'])
     .where('user_id', '=', userId)
     .where('kind', '=', 'custom')
     .execute();

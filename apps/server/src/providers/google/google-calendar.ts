@@ -16,6 +16,7 @@ interface GoogleEvent {
   end: { date?: string; dateTime?: string; timeZone?: string };
   recurrence?: string[];
   htmlLink?: string;
+  recurringEventId?: string;
 }
 
 function body(input: AppEventInput) {
@@ -43,6 +44,7 @@ export function toEvent(e: GoogleEvent): CalendarEvent {
     end: e.end,
     ...(e.recurrence ? { recurrence: e.recurrence } : {}),
     ...(e.htmlLink ? { htmlLink: e.htmlLink } : {}),
+    ...(e.recurringEventId ? { recurringEventId: e.recurringEventId } : {}),
   };
 }
 

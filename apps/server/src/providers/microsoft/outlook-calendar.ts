@@ -17,6 +17,8 @@ interface GraphEvent {
   start: { dateTime: string; timeZone: string };
   end: { dateTime: string; timeZone: string };
   webLink?: string;
+  /** On an occurrence of a recurring event: the series' id. */
+  seriesMasterId?: string;
 }
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -71,6 +73,7 @@ export function toEvent(e: GraphEvent): CalendarEvent {
     start: time(e.start),
     end: time(e.end),
     ...(e.webLink ? { htmlLink: e.webLink } : {}),
+    ...(e.seriesMasterId ? { recurringEventId: e.seriesMasterId } : {}),
   };
 }
 

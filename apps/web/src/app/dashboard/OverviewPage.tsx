@@ -6,15 +6,18 @@ import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { StatCard } from '@/components/StatCard';
 import { RefreshPurchasesButton } from '@/features/mail-sync/RefreshPurchasesButton';
-import { SyncingNotice } from '@/features/mail-sync/SyncingNotice';
+import { SyncStatus } from '@/features/mail-sync/SyncStatus';
 import { useMailSync } from '@/features/mail-sync/use-mail-sync';
 import {
   useGetActiveWarrantyCountQuery,
   useGetPurchasePageQuery,
   useGetTotalPriceQuery,
-  useGetUpcomingWarrantyCountQuery,
 } from '@/features/purchases/purchases-api';
 import { UpcomingRemindersPanel } from '@/features/reminders/components/UpcomingRemindersPanel';
+import {
+  UPCOMING_CARD_HINT,
+  useUpcomingReminderCount,
+} from '@/features/reminders/use-upcoming-reminder-count';
 import { formatAmount, orNotProvided, possessive } from '@/lib/format';
 import { currencySymbol, formatMoney, otherTotals } from '@/lib/money';
 import { paths } from '../paths';
@@ -38,11 +41,13 @@ export function OverviewPage() {
   const purchases = useGetPurchasePageQuery(RECENT_PURCHASES);
   const totalPrice = useGetTotalPriceQuery();
   const active = useGetActiveWarrantyCountQuery();
-  const upcoming = useGetUpcomingWarrantyCountQuery();
-  const { sync, isSyncing } = useMailSync();
+  // The card counts what the Upcoming Reminders list shows, from the calendar: it never holds up or fails
+  // the dashboard (the list beside it says what went wrong).
+  const upcoming = useUpcomingReminderCount();
+  const { sync, isSyncing, problem, provider } = useMailSync();
   const [modal, setModal] = useState<'purchase' | 'upload' | null>(null);
 
-  const queries = [purchases, totalPrice, active, upcoming];
+  const queries = [purchases, totalPrice, active];
   // The answers arrive in a store notification, which React renders in one go; switching from the
   // spinner to the page through a deferred value lets React render the page in slices instead, so the
   // browser can answer a tap in between.
@@ -77,9 +82,8 @@ export function OverviewPage() {
         />
         <StatCard
           label="Upcoming Reminders"
-          value={upcoming.data?.total_upcoming_warranty ?? 0}
-          // The figure is the server's total_upcoming_warranty, not the length of the list below it.
-          hint="Warranties ending in the next 30 days"
+          value={upcoming.count ?? (upcoming.isLoading ? '…' : '–')}
+          hint={UPCOMING_CARD_HINT}
           icon="bell"
           tint="bg-amber-100 text-amber-800"
         />
@@ -101,9 +105,9 @@ export function OverviewPage() {
             Upload Receipt
           </ActionButton>
         </div>
-        {isSyncing && (
+        {(isSyncing || problem) && (
           <div className="mt-4">
-            <SyncingNotice />
+            <SyncStatus isSyncing={isSyncing} problem={problem} provider={provider} />
           </div>
         )}
       </section>

@@ -1,7 +1,7 @@
 import type { Provider } from '@warrantly/contract/auth';
 import { useLocation } from 'react-router';
-import { paths, signInUrls } from '@/app/paths';
-import { storeLoginIntent } from '@/app/session';
+import { paths } from '@/app/paths';
+import { startSignIn } from '@/app/sign-in';
 import { BackLink } from '@/components/BackLink';
 import { Logo } from '@/components/Logo';
 import { ProviderMark } from './ProviderMark';
@@ -23,9 +23,7 @@ export function LoginPage() {
   const location = useLocation();
 
   function signIn(provider: Provider) {
-    storeLoginIntent(provider, returnPath(location.state));
-    // A full-page navigation: the server starts the provider's OAuth flow from here.
-    window.location.assign(signInUrls[provider]);
+    startSignIn(provider, returnPath(location.state));
   }
 
   return (

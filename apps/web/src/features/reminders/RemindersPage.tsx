@@ -6,6 +6,7 @@ import { ActionButton } from '@/components/ActionButton';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { possessive } from '@/lib/format';
+import { CalendarDisconnectedNotice } from './components/CalendarDisconnectedNotice';
 import { CalendarFeed } from './components/CalendarFeed';
 import { MonthCalendar } from './components/MonthCalendar';
 import { ReminderSettings } from './components/ReminderSettings';
@@ -32,6 +33,7 @@ export function RemindersPage() {
   const [isSetting, setIsSetting] = useState(false);
   const isLoading = monthEvents.isLoading || upcoming.isLoading;
   const isError = monthEvents.isError || upcoming.isError;
+  const isDisconnected = [monthEvents.data, upcoming.data].some((d) => d?.calendar_connected === false);
 
   return (
     <section>
@@ -51,22 +53,25 @@ export function RemindersPage() {
           Failed to load data. Please try again.
         </p>
       ) : (
-        <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <MonthCalendar
-            events={monthEvents.data?.events ?? []}
-            moreByDay={monthEvents.data?.more_by_day}
-            today={now}
-            onMonthChange={(year, month) => setShownMonth({ year, month })}
-          />
-          <UpcomingReminders
-            events={upcoming.data?.events ?? []}
-            now={now}
-            onShowMore={
-              upcoming.data?.has_more ? () => setUpcomingLimit(upcomingLimit + UPCOMING_STEP) : undefined
-            }
-            isLoadingMore={upcoming.isFetching}
-          />
-        </div>
+        <>
+          {isDisconnected && provider && <CalendarDisconnectedNotice provider={provider} />}
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <MonthCalendar
+              events={monthEvents.data?.events ?? []}
+              moreByDay={monthEvents.data?.more_by_day}
+              today={now}
+              onMonthChange={(year, month) => setShownMonth({ year, month })}
+            />
+            <UpcomingReminders
+              events={upcoming.data?.events ?? []}
+              now={now}
+              onShowMore={
+                upcoming.data?.has_more ? () => setUpcomingLimit(upcomingLimit + UPCOMING_STEP) : undefined
+              }
+              isLoadingMore={upcoming.isFetching}
+            />
+          </div>
+        </>
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <CalendarFeed />

@@ -28,3 +28,19 @@ export const CLOSE_AFTER_SUCCESS_MS = 1000;
 export const REMINDER_TOAST_MS = 3000;
 /** The Set Reminders toasts show at the top centre and close after REMINDER_TOAST_MS. */
 export const REMINDER_TOAST = { position: 'top-center', autoClose: REMINDER_TOAST_MS } as const;
+
+const CALENDAR_NAME = { google: 'Google Calendar', microsoft: 'Outlook calendar' } as const;
+
+/** The toast after a reminder set while the calendar is disconnected: kept, written after reconnecting. */
+export function keptReminderText(provider: keyof typeof CALENDAR_NAME): string {
+  return `Reminder kept. It is added to your ${CALENDAR_NAME[provider]} once you sign in again.`;
+}
+
+/**
+ * The spec's failure toast with the server's reason after it, when there is one.
+ * @example failedReminderText('Google Calendar did not accept the request; try again later')
+ * //=> 'Failed to add reminder! Google Calendar did not accept the request; try again later'
+ */
+export function failedReminderText(reason: string | null): string {
+  return reason ? `Failed to add reminder! ${reason}` : 'Failed to add reminder!';
+}

@@ -1,11 +1,12 @@
 import type { Provider } from '@warrantly/contract/auth';
-import type {
-  CalendarEvent,
-  CalendarEventWindow,
-  FeedUrl,
-  ReminderCreate,
-  Settings,
-  SettingsUpdate,
+import {
+  type CalendarEventWindow,
+  type FeedUrl,
+  MAX_LISTED_EVENTS,
+  type ReminderCreate,
+  type ReminderCreated,
+  type Settings,
+  type SettingsUpdate,
 } from '@warrantly/contract/reminders';
 import { api } from '@/app/api';
 import { toIsoDate } from '@/lib/dates';
@@ -26,6 +27,8 @@ export interface EventWindow {
   limit?: number;
   /** At most so many events starting on one day. */
   per_day?: number;
+  /** 'next': a recurring reminder once, at its next occurrence. */
+  recurring?: 'next';
 }
 
 /** Upcoming reminders asked for at a time; "Show more" asks for as many again. */
@@ -33,9 +36,18 @@ export const UPCOMING_STEP = 30;
 /** Chips a day of the month calendar shows; the rest are counted. */
 export const CHIPS_PER_DAY = 3;
 
-/** The first `limit` events ending today or later: the Upcoming Reminders list. */
+/** The days ahead the dashboard's Upcoming Reminders card counts. */
+export const UPCOMING_CARD_DAYS = 30;
+
+/** The first `limit` reminders ending today or later, a recurring one once: the Upcoming Reminders list. */
 export function upcomingWindow(provider: Provider, now: Date, limit = UPCOMING_STEP): EventWindow {
-  return { provider, from: toIsoDate(now), limit };
+  return { provider, from: toIsoDate(now), limit, recurring: 'next' };
+}
+
+/** The reminders of the list due today to `UPCOMING_CARD_DAYS` ahead: what the dashboard card counts. */
+export function upcomingCardWindow(provider: Provider, now: Date): EventWindow {
+  const last = new Date(now.getFullYear(), now.getMonth(), now.getDate() + UPCOMING_CARD_DAYS);
+  return { ...upcomingWindow(provider, now, MAX_LISTED_EVENTS), to: toIsoDate(last) };
 }
 
 /** The events of one month (`month` 0-11), a few a day: the month calendar. */
@@ -54,7 +66,7 @@ export const remindersApi = api.injectEndpoints({
       query: ({ provider, ...params }) => ({ url: `${CALENDAR_BASE[provider]}/list/`, params }),
       providesTags: ['Event'],
     }),
-    createReminder: build.mutation<CalendarEvent, { provider: Provider; body: ReminderCreate }>({
+    createReminder: build.mutation<ReminderCreated, { provider: Provider; body: ReminderCreate }>({
       query: ({ provider, body }) => ({ url: `${CALENDAR_BASE[provider]}/create/`, method: 'POST', body }),
       invalidatesTags: ['Event'],
     }),

@@ -81,4 +81,16 @@ describe('MonthCalendar', () => {
     // Another month's count is not shown in this one's grid.
     expect(screen.queryByText('+2 more')).toBeNull();
   });
+  it('names the product on a chip, the kind of reminder in its accessible name and tooltip', () => {
+    const warranty: CalendarEvent = {
+      ...event('Warranty ends 2027-01-15: Aurora 14 laptop', '2026-11-25'),
+      reminder: { kind: 'warranty', product_name: 'Aurora 14 laptop', repeat_every_days: null },
+    };
+    const unknown = event('Dentist', '2026-11-26');
+    render(<MonthCalendar events={[warranty, unknown]} today={today} />);
+    const chip = screen.getByTitle('Warranty ends: Aurora 14 laptop');
+    expect(chip).toHaveTextContent(/^Warranty ends: Aurora 14 laptop$/);
+    expect(chip.querySelector('.sr-only')).toHaveTextContent('Warranty ends:');
+    expect(screen.getByTitle('Dentist')).toHaveTextContent(/^Dentist$/);
+  });
 });

@@ -1,6 +1,7 @@
 import type { CalendarEvent } from '@warrantly/contract/reminders';
 import { useId, useState } from 'react';
 import { isSameDay, MONTH_NAMES, monthGrid, toIsoDate, WEEKDAY_SHORT, yearOptions } from '@/lib/dates';
+import { reminderKindLabel, reminderName } from '../reminder-text';
 import { CHIP_CLASSES, chipColor, eventStartDay, eventText } from '../urgency';
 
 interface Props {
@@ -16,7 +17,8 @@ const selectClass = 'mt-1 block rounded-lg border border-slate-400 bg-white px-3
 
 /**
  * The Reminders page's month calendar: Select Year (current year -5 to +5) and Select Month, and each
- * day's events as chips coloured by their start date (red before today, yellow today, green later).
+ * day's events as chips coloured by their start date (red before today, yellow today, green later), each
+ * naming its product, the kind of reminder in its accessible name and tooltip.
  */
 export function MonthCalendar({ events, today, moreByDay = {}, onMonthChange }: Props) {
   const [year, setYear] = useState(today.getFullYear());
@@ -97,7 +99,7 @@ export function MonthCalendar({ events, today, moreByDay = {}, onMonthChange }: 
               } ${isToday ? 'ring-2 ring-blue-600' : ''}`}
             >
               <span
-                className={`block text-xs font-semibold sm:text-sm ${isInMonth ? 'text-slate-800' : 'text-slate-400'}`}
+                className={`block text-xs font-semibold sm:text-sm ${isInMonth ? 'text-slate-800' : 'text-slate-500'}`}
               >
                 {isInMonth && <span className="sr-only">{MONTH_NAMES[month]} </span>}
                 {date.getDate()}
@@ -107,14 +109,17 @@ export function MonthCalendar({ events, today, moreByDay = {}, onMonthChange }: 
                 <ul className="mt-1 space-y-1">
                   {dayEvents.map(({ event, start }) => {
                     const color = chipColor(start, today);
+                    const kind = reminderKindLabel(event);
+                    const name = reminderName(event);
                     return (
                       <li
                         key={event.id}
                         data-chip-color={color}
-                        title={eventText(event)}
+                        title={kind ? `${kind}: ${name}` : eventText(event)}
                         className={`truncate rounded px-1 py-0.5 text-[10px] leading-tight font-semibold sm:line-clamp-2 sm:text-xs sm:break-words sm:whitespace-normal ${CHIP_CLASSES[color]}`}
                       >
-                        {eventText(event)}
+                        {kind && <span className="sr-only">{kind}: </span>}
+                        {name}
                       </li>
                     );
                   })}

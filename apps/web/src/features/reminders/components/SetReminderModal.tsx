@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { apiErrorMessage } from '@/app/api';
 import { selectProvider } from '@/app/auth-slice';
 import { useAppSelector } from '@/app/hooks';
 import { DateField } from '@/components/DateField';
@@ -9,6 +10,8 @@ import { TextField } from '@/components/TextField';
 import {
   CLOSE_AFTER_SUCCESS_MS,
   clearFieldError,
+  failedReminderText,
+  keptReminderText,
   REMINDER_TOAST,
   type ReminderFormErrors,
   validateReminder,
@@ -42,16 +45,17 @@ export function SetReminderModal({ onClose }: { onClose: () => void }) {
       return;
     }
     try {
-      await createReminder({
+      const created = await createReminder({
         provider,
         body: { product_name: values.product_name.trim(), event_date: values.event_date },
       }).unwrap();
-      showToast('success', SUCCESS_TEXT[provider], REMINDER_TOAST);
+      const isKept = created.calendar_connected === false;
+      showToast('success', isKept ? keptReminderText(provider) : SUCCESS_TEXT[provider], REMINDER_TOAST);
       setValues(EMPTY);
       closeTimer.current = setTimeout(onClose, CLOSE_AFTER_SUCCESS_MS);
     } catch (error) {
       console.error('Adding the reminder failed', error);
-      showToast('error', 'Failed to add reminder!', REMINDER_TOAST);
+      showToast('error', failedReminderText(apiErrorMessage(error, '') || null), REMINDER_TOAST);
     }
   }
 

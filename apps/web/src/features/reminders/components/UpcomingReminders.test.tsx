@@ -53,4 +53,15 @@ describe('UpcomingReminders', () => {
     rerender(<UpcomingReminders now={now} events={events} />);
     expect(screen.queryByRole('button', { name: 'Show more reminders' })).toBeNull();
   });
+  it('says how often a recurring reminder comes back', () => {
+    const now = new Date(2026, 10, 22, 10);
+    const brushes: CalendarEvent = {
+      ...allDay('Replace: Replacement brush heads 4-pack', '2026-12-30', '2026-12-31'),
+      recurringEventId: 'brushes',
+      reminder: { kind: 'part', product_name: 'Replacement brush heads 4-pack', repeat_every_days: 90 },
+    };
+    render(<UpcomingReminders now={now} events={[brushes]} />);
+    const [item] = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(item).toHaveTextContent('2026-12-30 · every 90 days');
+  });
 });

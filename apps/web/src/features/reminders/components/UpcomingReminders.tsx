@@ -1,6 +1,7 @@
 import type { CalendarEvent } from '@warrantly/contract/reminders';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { toIsoDate } from '@/lib/dates';
+import { repeatText } from '../reminder-text';
 import {
   daysUntilEvent,
   eventLastDay,
@@ -19,15 +20,21 @@ interface Props {
   /** Asks for later reminders too; absent when there are none. */
   onShowMore?: () => void;
   isLoadingMore?: boolean;
+  /** Said above the list (the calendar is disconnected). */
+  notice?: ReactNode;
 }
 
-/** The "Upcoming Reminders" list: future events, soonest first, each with its urgency colour and label. */
+/**
+ * The "Upcoming Reminders" list: future events, soonest first, each with its urgency colour and label; a
+ * recurring reminder comes once (the server's `recurring=next`), saying how often it repeats.
+ */
 export function UpcomingReminders({
   events,
   now,
   title = 'Upcoming Reminders',
   onShowMore,
   isLoadingMore = false,
+  notice,
 }: Props) {
   const headingId = useId();
   const upcoming = upcomingEvents(events, now);
@@ -36,6 +43,7 @@ export function UpcomingReminders({
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
+      {notice && <div className="mt-4">{notice}</div>}
       {upcoming.length === 0 ? (
         <p className="mt-4 text-slate-700">No upcoming reminders.</p>
       ) : (
@@ -49,6 +57,7 @@ export function UpcomingReminders({
             const days = daysUntilEvent(event, now) ?? 0;
             const last = eventLastDay(event);
             const urgency = urgencyOf(days);
+            const repeat = repeatText(event.reminder?.repeat_every_days);
             return (
               <li
                 key={`${event.id}-${event.start.date ?? event.start.dateTime ?? ''}`}
@@ -61,7 +70,12 @@ export function UpcomingReminders({
                     {urgencyLabel(days)}
                   </span>
                 </div>
-                {last && <p className="mt-1 text-sm">{toIsoDate(last)}</p>}
+                {last && (
+                  <p className="mt-1 text-sm">
+                    {toIsoDate(last)}
+                    {repeat && ` · ${repeat}`}
+                  </p>
+                )}
               </li>
             );
           })}

@@ -3,11 +3,12 @@ import { selectProvider } from '@/app/auth-slice';
 import { useAppSelector } from '@/app/hooks';
 import { Spinner } from '@/components/Spinner';
 import { UPCOMING_STEP, upcomingWindow, useGetEventsQuery } from '../reminders-api';
+import { CalendarDisconnectedNotice } from './CalendarDisconnectedNotice';
 import { UpcomingReminders } from './UpcomingReminders';
 
 /**
  * Upcoming Reminders from the signed-in provider's calendar (the other provider is never asked): the
- * soonest ones, and more on request.
+ * soonest ones, and more on request; Warrantly's own while the calendar is disconnected, saying so.
  */
 export function UpcomingRemindersPanel() {
   const provider = useAppSelector(selectProvider);
@@ -32,6 +33,11 @@ export function UpcomingRemindersPanel() {
       now={new Date()}
       onShowMore={data?.has_more ? () => setLimit(limit + UPCOMING_STEP) : undefined}
       isLoadingMore={isFetching}
+      notice={
+        provider && data?.calendar_connected === false ? (
+          <CalendarDisconnectedNotice provider={provider} />
+        ) : undefined
+      }
     />
   );
 }
