@@ -10,6 +10,7 @@ import { ErrorScreen } from '@/components/ErrorScreen';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/show-toast';
+import { formatDateTime } from '@/lib/dates';
 import { useDeleteAccountMutation, useDisconnectMailboxMutation, useGetAccountQuery } from './account-api';
 import { AccountCard as Card } from './components/AccountCard';
 import { DeleteAccountDialog } from './components/DeleteAccountDialog';
@@ -98,9 +99,7 @@ function AccountDetails({ account }: { account: AccountInfo }) {
           <p className="mt-3 text-sm text-slate-700">
             {mailbox.connected
               ? `Purchases are imported from this mailbox and reminders go to your ${provider} calendar.${
-                  mailbox.last_synced_at
-                    ? ` Last synced ${new Date(mailbox.last_synced_at).toLocaleString()}.`
-                    : ''
+                  mailbox.last_synced_at ? ` Last synced ${formatDateTime(mailbox.last_synced_at)}.` : ''
                 }`
               : `Mail sync and calendar reminders are stopped. Sign in with ${provider} again to reconnect.`}
           </p>
