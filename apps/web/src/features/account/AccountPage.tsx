@@ -13,6 +13,7 @@ import { showToast } from '@/components/show-toast';
 import { formatDateTime } from '@/lib/dates';
 import { useDeleteAccountMutation, useDisconnectMailboxMutation, useGetAccountQuery } from './account-api';
 import { AccountCard as Card } from './components/AccountCard';
+import { DefaultCurrencyForm } from './components/DefaultCurrencyForm';
 import { DeleteAccountDialog } from './components/DeleteAccountDialog';
 import { DisconnectMailboxDialog } from './components/DisconnectMailboxDialog';
 import { useDownloadExport } from './use-download-export';
@@ -113,6 +114,9 @@ function AccountDetails({ account }: { account: AccountInfo }) {
               Disconnect mailbox
             </ActionButton>
           )}
+        </Card>
+        <Card title="Currency">
+          <DefaultCurrencyForm />
         </Card>
         <Card title="Your data">
           <p className="text-sm text-slate-700">
