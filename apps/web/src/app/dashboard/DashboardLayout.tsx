@@ -9,6 +9,7 @@ import { type HomeState, paths } from '../paths';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+import { useFirstSync } from './use-first-sync';
 import { useLogout } from './use-logout';
 
 /** The protected shell: guard, sidebar, top bar, tab tracking, toasts, and the 404 page as error page. */
@@ -30,6 +31,7 @@ function Shell() {
   const [isMobileOpen, setIsMobileOpen] = useState(false);
   const dispatch = useAppDispatch();
   const logout = useLogout();
+  useFirstSync();
 
   // Every navigation under /dashboard is recorded; a failure is only logged (SPEC section 8).
   useEffect(() => {

@@ -18,7 +18,9 @@ export function syncSummaryText(summary: SyncSummary): string {
  */
 export function useMailSync() {
   const provider = useAppSelector(selectProvider);
-  const [syncMailbox, { isLoading: isSyncing }] = useSyncMailboxMutation();
+  // One sync state for every button and notice: a sync started anywhere (a page, the shell's first sync)
+  // shows everywhere.
+  const [syncMailbox, { isLoading: isSyncing }] = useSyncMailboxMutation({ fixedCacheKey: 'mailbox-sync' });
   async function sync() {
     if (!provider) {
       console.warn('No valid provider to sync purchases from');
