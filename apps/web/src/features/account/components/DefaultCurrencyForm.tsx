@@ -70,7 +70,7 @@ export function DefaultCurrencyForm() {
         </select>
       </label>
       <p id={hintId} className="text-sm text-slate-600">
-        Amounts written without a currency are in this one, and your totals show it first.
+        Amounts written without a currency are in this one; changing it updates them and your totals.
       </p>
       <FormActions label="Save currency" busyLabel="Saving..." isBusy={isSaving} tone="secondary" />
     </form>
