@@ -12,7 +12,7 @@ export class AccountPage {
     await expect(this.page.locator('.animate-spin')).toHaveCount(0);
   }
 
-  section(name: 'Profile' | 'Connected mailbox' | 'Your data' | 'Delete account'): Locator {
+  section(name: 'Profile' | 'Connected mailbox' | 'Currency' | 'Your data' | 'Delete account'): Locator {
     return this.page.getByRole('region', { name });
   }
 
@@ -32,6 +32,21 @@ export class AccountPage {
     const dialog = this.dialog('Disconnect mailbox?');
     await expect(dialog).toBeVisible();
     return dialog;
+  }
+
+  /** Chooses the default currency in the Currency card and saves it. */
+  async setDefaultCurrency(code: string): Promise<void> {
+    const card = this.section('Currency');
+    await card.getByRole('combobox', { name: 'Default currency' }).selectOption(code);
+    await card.getByRole('button', { name: 'Save currency' }).click();
+    await expect(this.page.getByRole('alert').filter({ hasText: 'Default currency saved.' })).toBeVisible();
+  }
+
+  /** Opens the delete dialog, types the address and confirms. */
+  async deleteAccount(email: string): Promise<void> {
+    const dialog = await this.openDeleteDialog();
+    await dialog.getByLabel('Type your e-mail address to confirm').fill(email);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
   }
 
   async openDeleteDialog(): Promise<Locator> {

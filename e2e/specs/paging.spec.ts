@@ -1,9 +1,12 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { LoginPage } from '../pages/LoginPage';
+import { PagedList } from '../pages/PagedList';
 import { PurchasesPage } from '../pages/PurchasesPage';
 import { asUser, isoDate } from '../support/api';
+import { seriousViolations } from '../support/axe';
 import { dataDir } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { saveScreenshot } from '../support/screenshots';
 import { insertPurchases } from '../support/seed';
 
 const PAGE = 6;
@@ -119,4 +122,82 @@ test('the Purchases page of a 1,000-purchase user downloads at most 50 KB of API
     expect(limit).toBeGreaterThanOrEqual(1);
     expect(limit).toBeLessThanOrEqual(96);
   }
+});
+
+test('the page of each list is in the address: it survives a reload and Back, and a wrong one falls back', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const user = 'Pat Pages';
+  await new LoginPage(page).signInAs('google', `pat.${Date.now()}@example.com`, user);
+  const api = await asUser(page);
+  // 40 purchases: every other one a part of the one before (20 main products) and every other one with a receipt.
+  insertPurchases(dataDir(), api.userId, 40, { warrantyDays: 365, partsEvery: 2, receiptsEvery: 2 });
+
+  const lists = [
+    {
+      path: '/dashboard/purchase',
+      nav: 'Purchases pages',
+      rows: page.getByRole('row').locator('td:first-child'),
+    },
+    {
+      path: '/dashboard/warranties',
+      nav: 'Warranties pages',
+      rows: page.getByRole('row').locator('td:first-child'),
+    },
+    {
+      path: '/dashboard/receipts',
+      nav: 'Receipts pages',
+      rows: page.getByRole('list', { name: 'Receipts' }).getByRole('listitem'),
+    },
+    {
+      path: '/dashboard/replacement',
+      nav: 'Replacement parts pages',
+      rows: page.getByRole('list', { name: 'Main products' }).getByRole('heading', { level: 2 }),
+    },
+  ];
+  for (const { path, nav, rows } of lists) {
+    const list = new PagedList(page, nav, rows);
+    await page.goto(path);
+    await list.expectCurrent(1);
+    const first = await list.rowTexts();
+    await list.goTo(2);
+    expect(list.urlPage()).toBe('2');
+    const second = await list.rowTexts();
+    expect(second).not.toEqual(first);
+
+    await page.reload();
+    await list.expectCurrent(2);
+    await expect(rows).toHaveText(second);
+
+    await page.goBack();
+    await list.expectCurrent(1);
+    expect(list.urlPage()).toBeNull();
+    await expect(rows).toHaveText(first);
+    await page.goForward();
+    await list.expectCurrent(2);
+    await expect(rows).toHaveText(second);
+  }
+
+  // A number past the last page shows the last; junk shows the first; each is corrected in the address.
+  const purchases = new PagedList(page, 'Purchases pages', lists[0]?.rows as Locator);
+  await page.goto('/dashboard/purchase?page=999');
+  await purchases.expectCurrent(7);
+  await expect.poll(() => purchases.urlPage()).toBe('7');
+  await page.goto('/dashboard/purchase?page=abc');
+  await purchases.expectCurrent(1);
+  await expect.poll(() => purchases.urlPage()).toBeNull();
+
+  // On a phone, a far page after a reload, checked with axe.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/dashboard/receipts?page=2');
+  const receipts = new PagedList(page, 'Receipts pages', lists[2]?.rows as Locator);
+  await receipts.expectCurrent(2);
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveScreenshot(page, 'paging-receipts-page-2-360');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/replacement?page=2');
+  await new PagedList(page, 'Replacement parts pages', lists[3]?.rows as Locator).expectCurrent(2);
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveScreenshot(page, 'paging-replacement-page-2-1280');
 });

@@ -20,7 +20,9 @@ class Sessions {
     if (cached && Date.now() - cached.at < 10 * 60_000) return cached.state;
     const context = await this.browser.newContext({ baseURL: appUrl() });
     const page = await context.newPage();
+    const firstSync = settledFirstSync(page);
     await new LoginPage(page).signIn(provider);
+    await firstSync;
     const state = await context.storageState();
     await context.close();
     this.states.set(provider, { state, at: Date.now() });
@@ -31,6 +33,26 @@ class Sessions {
   forget(provider: Provider): void {
     this.states.delete(provider);
   }
+}
+
+const SYNC_PATH = /^\/(google-auth\/google\/sync|microsoft-auth\/warranty-sync)\/$/;
+
+/**
+ * Settles once the signed-in dashboard has read the account and, for an account whose mailbox never
+ * synced, once the sync it starts by itself is over: specs begin on data that no longer moves.
+ */
+async function settledFirstSync(page: Page): Promise<void> {
+  const synced = page.waitForResponse((res) => SYNC_PATH.test(new URL(res.url()).pathname), {
+    timeout: 120_000,
+  });
+  synced.catch(() => undefined);
+  const account = await page.waitForResponse((res) => new URL(res.url()).pathname === '/api/v1/account/', {
+    timeout: 60_000,
+  });
+  const { mailbox } = (await account.json()) as {
+    mailbox: { connected: boolean; last_synced_at: string | null };
+  };
+  if (mailbox.connected && mailbox.last_synced_at === null) await synced;
 }
 
 interface Fixtures {

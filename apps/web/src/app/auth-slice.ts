@@ -40,6 +40,14 @@ export const initialAuthState: AuthState = {
   messages: null,
 };
 
+/** Why a session ended, when the user should be told: their account is gone. */
+export type SignOutReason = 'account-deleted';
+
+export interface SignOut {
+  isFromOtherTab: boolean;
+  reason?: SignOutReason;
+}
+
 export interface SignedIn {
   accessToken: string;
   refreshToken: string;
@@ -63,7 +71,7 @@ const authSlice = createSlice({
       state.refreshToken = payload.refreshToken;
     },
     /** `isFromOtherTab`: another tab ended the session and told this one, which need not tell the others. */
-    loggedOut(_state, _action: PayloadAction<{ isFromOtherTab: boolean } | undefined>) {
+    loggedOut(_state, _action: PayloadAction<SignOut | undefined>) {
       return initialAuthState;
     },
   },
@@ -71,6 +79,28 @@ const authSlice = createSlice({
 
 export const { signedIn, tokensRefreshed, loggedOut } = authSlice.actions;
 export const authReducer = authSlice.reducer;
+
+/**
+ * Why the last session of this tab ended, kept beside `auth` and never persisted (the persisted shape is
+ * the seed's): the signed-in area reads it to send the user to the right page.
+ */
+const signOutSlice = createSlice({
+  name: 'signOut',
+  initialState: { reason: null as SignOutReason | null },
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(loggedOut, (state, { payload }) => {
+        state.reason = payload?.reason ?? null;
+      })
+      .addCase(signedIn, (state) => {
+        state.reason = null;
+      });
+  },
+});
+export const signOutReducer = signOutSlice.reducer;
+export const selectSignOutReason = (state: { signOut: { reason: SignOutReason | null } }) =>
+  state.signOut.reason;
 
 export const selectAuth = (state: { auth: AuthState }) => state.auth;
 export const selectIsSignedIn = (state: { auth: AuthState }) =>

@@ -19,6 +19,11 @@ export const paths = {
   account: '/dashboard/account',
 } as const;
 
+/** What the landing page tells a user sent to it, carried in the navigation's state. */
+export interface HomeState {
+  notice?: 'account-deleted';
+}
+
 /** Server navigations that start sign-in (full page, not fetch). */
 export const signInUrls = {
   google: '/google-auth/google/login',

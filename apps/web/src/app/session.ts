@@ -44,6 +44,20 @@ export function hasStoredSession(): boolean {
   return readStoredTokens() !== null;
 }
 
+/**
+ * Calls `onChange` when another tab stores or clears the session (the browser's `storage` event), so a
+ * page that reads `hasStoredSession` follows a sign-in, a logout or a deleted account elsewhere.
+ */
+export function subscribeToStoredSession(onChange: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    // null: the other tab cleared the whole storage.
+    if (event.key === null || event.key === storageKeys.accessToken || event.key === storageKeys.refreshToken)
+      onChange();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
 export function readLoginProvider(): Provider | null {
   const value = read(storageKeys.loginProvider)?.toLowerCase();
   return value === 'google' || value === 'microsoft' ? value : null;

@@ -58,4 +58,23 @@ describe('the tabs of one browser', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(heard).toEqual([{ type: 'logged-out' }]);
   });
+
+  it('all learn that the account was deleted, and forget it at the next sign-in', async () => {
+    const first = tabStore('tabs-deleted');
+    const second = tabStore('tabs-deleted');
+    first.dispatch(loggedOut({ isFromOtherTab: false, reason: 'account-deleted' }));
+    expect(first.getState().signOut.reason).toBe('account-deleted');
+    await until(() => second.getState().auth.refreshToken === null);
+    expect(second.getState().signOut.reason).toBe('account-deleted');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    second.dispatch(
+      signedIn({
+        accessToken: 'a2',
+        refreshToken: 'r2',
+        user: { name: 'Avery Quinn', email: 'avery.quinn@example.com', profile_picture: '' },
+        provider: 'google',
+      }),
+    );
+    expect(second.getState().signOut.reason).toBeNull();
+  });
 });

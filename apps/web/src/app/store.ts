@@ -10,12 +10,16 @@ import {
   REHYDRATE,
 } from 'redux-persist';
 import { api, type ThunkExtra } from './api';
-import { authReducer, loggedOut, selectIsSignedIn, signedIn } from './auth-slice';
+import { authReducer, loggedOut, selectIsSignedIn, signedIn, signOutReducer } from './auth-slice';
 import { localStorageEngine } from './persist-storage';
 import { storeTokens, storeUser } from './session';
 import { createTokenRefresher, isSessionMessage, type SessionMessage } from './token-refresh';
 
-const rootReducer = combineReducers({ auth: authReducer, [api.reducerPath]: api.reducer });
+const rootReducer = combineReducers({
+  auth: authReducer,
+  signOut: signOutReducer,
+  [api.reducerPath]: api.reducer,
+});
 
 /** What ties the app's store to its other tabs; tests leave both out and get a store on its own. */
 export interface TabLinks {
@@ -72,22 +76,25 @@ export function makeStore({ locks, channel }: TabLinks = {}) {
       const { accessToken, refreshToken } = event.data;
       refresher.adoptFromOtherTab({ accessToken, refreshToken }, store.dispatch, store.getState);
     } else if (selectIsSignedIn(store.getState())) {
-      store.dispatch(loggedOut({ isFromOtherTab: true }));
+      const { reason } = event.data;
+      store.dispatch(loggedOut({ isFromOtherTab: true, ...(reason ? { reason } : {}) }));
     }
   });
   listener.startListening({
     actionCreator: loggedOut,
     effect: async (action, listenerApi) => {
-      // One session for the whole browser: the other tabs end it too.
+      // One session for the whole browser: the other tabs end it too, told why.
+      const reason = action.payload?.reason;
       if (!action.payload?.isFromOtherTab)
-        channel?.postMessage({ type: 'logged-out' } satisfies SessionMessage);
+        channel?.postMessage({ type: 'logged-out', ...(reason ? { reason } : {}) } satisfies SessionMessage);
       listenerApi.dispatch(api.util.resetApiState());
-      // Paused first so no late write brings the persisted state back after the purge.
+      // Paused first so no late write brings the persisted state back after the purge. The storages are
+      // cleared at once, before the page the user lands on reads whether a session is stored.
       persistor.pause();
       isPersistPaused = true;
-      await persistor.purge();
       localStorage.clear();
       sessionStorage.clear();
+      await persistor.purge();
     },
   });
   return { store, persistor };

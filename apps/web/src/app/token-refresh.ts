@@ -1,5 +1,5 @@
 import type { TokenPair } from '@warrantly/contract/auth';
-import { type AuthState, loggedOut, tokensRefreshed } from './auth-slice';
+import { type AuthState, loggedOut, type SignOutReason, tokensRefreshed } from './auth-slice';
 import { readStoredTokens, type StoredTokens, storageKeys, storeTokens } from './session';
 
 export const REFRESH_URL = '/api/v1/auth/refresh/';
@@ -103,12 +103,14 @@ const authOf = (getState: GetState) => (getState() as { auth: AuthState }).auth;
 export type RefreshTokens = (dispatch: Dispatch, getState: GetState) => Promise<string | null>;
 
 /** What a tab says to the others on `SESSION_CHANNEL`. */
-export type SessionMessage = ({ type: 'refreshed' } & StoredTokens) | { type: 'logged-out' };
+export type SessionMessage =
+  | ({ type: 'refreshed' } & StoredTokens)
+  | { type: 'logged-out'; reason?: SignOutReason };
 
 export function isSessionMessage(data: unknown): data is SessionMessage {
   if (typeof data !== 'object' || data === null) return false;
   const m = data as Record<string, unknown>;
-  if (m.type === 'logged-out') return true;
+  if (m.type === 'logged-out') return m.reason === undefined || m.reason === 'account-deleted';
   return m.type === 'refreshed' && typeof m.accessToken === 'string' && typeof m.refreshToken === 'string';
 }
 

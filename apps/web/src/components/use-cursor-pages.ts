@@ -8,6 +8,7 @@ import {
   planPage,
   record,
 } from './cursor-pages';
+import { usePageParam } from './page-param';
 import { pageCountOf } from './paging';
 
 /** What the page's query hook (RTK Query's) answers, as far as paging needs it. */
@@ -84,6 +85,10 @@ export function useCursorPages<T, A extends CursorAnswer<T>, P extends object = 
   const answer = query.currentData;
   if (answer) total.current = answer.total;
   const pageCount = pageCountOf(total.current, pageSize);
+  const latest = useRef<A | undefined>(undefined);
+  if (answer) latest.current = answer;
+  // The page the URL asks for, bounded once the list's length is known.
+  const [urlPage, setUrlPage] = usePageParam(latest.current ? pageCount : null);
 
   const goTo = useCallback(
     async (target: number) => {
@@ -155,8 +160,17 @@ export function useCursorPages<T, A extends CursorAnswer<T>, P extends object = 
     };
   }
 
-  const latest = useRef<A | undefined>(undefined);
-  if (answer) latest.current = answer;
+  // The URL asks for another page (a reload, Back or Forward): walk there once the list's length is known.
+  const asked = useRef<number | null>(null);
+  const hasAnswer = latest.current !== undefined;
+  useEffect(() => {
+    if (!hasAnswer || urlPage === shown.page || urlPage === asked.current) return;
+    asked.current = urlPage;
+    void goTo(urlPage);
+  }, [hasAnswer, urlPage, shown.page, goTo]);
+  // Until the page the URL first asked for is shown, the list is still loading, not showing page 1.
+  const hasArrived = useRef(false);
+  hasArrived.current ||= shown.page === urlPage || walkFailed;
 
   return {
     page: lastShown.current.page,
@@ -165,8 +179,12 @@ export function useCursorPages<T, A extends CursorAnswer<T>, P extends object = 
     items: lastShown.current.items,
     /** The latest answer (its totals and counts), whichever page it came with. */
     answer: latest.current,
-    setPage: (page: number) => void goTo(page),
-    isLoading: query.isLoading,
+    setPage: (page: number) => {
+      asked.current = page;
+      setUrlPage(page);
+      void goTo(page);
+    },
+    isLoading: query.isLoading || !hasArrived.current,
     isBusy: isWalking || query.isFetching,
     isError: walkFailed || (query.isError && !answer),
   };

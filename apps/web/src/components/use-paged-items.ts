@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import { usePageParam } from './page-param';
 import { pageCountOf, pageSlice } from './paging';
 
-/** The current page of `items`, kept within range when the list shrinks (after a delete, say). */
-export function usePagedItems<T>(items: readonly T[], pageSize: number) {
-  const [page, setPage] = useState(1);
-  const pageCount = pageCountOf(items.length, pageSize);
-  useEffect(() => {
-    if (page > pageCount) setPage(pageCount);
-  }, [page, pageCount]);
-  const current = Math.min(page, pageCount);
-  return { page: current, pageCount, setPage, pageItems: pageSlice(items, current, pageSize) };
+const NONE: readonly never[] = [];
+
+/**
+ * The current page of `items` (undefined while they load), kept in the URL's `?page=` (see
+ * `usePageParam`) and within range once they are known, and when the list shrinks (after a delete, say).
+ */
+export function usePagedItems<T>(items: readonly T[] | undefined, pageSize: number) {
+  const list = items ?? NONE;
+  const pageCount = pageCountOf(list.length, pageSize);
+  const [page, setPage] = usePageParam(items ? pageCount : null);
+  return { page, pageCount, setPage, pageItems: pageSlice(list, page, pageSize) };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDaysBetween, MONTH_NAMES, monthGrid, parseIsoDate, toIsoDate, yearOptions } from './dates';
+import {
+  calendarDaysBetween,
+  formatDateTime,
+  MONTH_NAMES,
+  monthGrid,
+  parseIsoDate,
+  toIsoDate,
+  yearOptions,
+} from './dates';
 
 describe('toIsoDate', () => {
   it('writes a local date as YYYY-MM-DD with zero padding (the en-CA format the API takes)', () => {
@@ -66,5 +74,23 @@ describe('calendarDaysBetween', () => {
     expect(calendarDaysBetween(new Date(2026, 10, 22, 23, 30), new Date(2026, 10, 23, 0, 10))).toBe(1);
     expect(calendarDaysBetween(new Date(2026, 10, 22, 8), new Date(2026, 10, 22, 20))).toBe(0);
     expect(calendarDaysBetween(new Date(2026, 10, 22), new Date(2026, 10, 19))).toBe(-3);
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes the local date as YYYY-MM-DD and the time as 24-hour HH:mm', () => {
+    expect(formatDateTime(new Date(2026, 10, 26, 13, 24, 41))).toBe('2026-11-26 13:24');
+    expect(formatDateTime(new Date(2027, 0, 2, 0, 5))).toBe('2027-01-02 00:05');
+    expect(formatDateTime(new Date(2027, 0, 2, 23, 59, 59))).toBe('2027-01-02 23:59');
+  });
+
+  it("reads the server's ISO timestamps in the browser's time zone", () => {
+    const stamp = '2026-11-26T13:24:41.000Z';
+    expect(formatDateTime(stamp)).toBe(formatDateTime(new Date(stamp)));
+    expect(formatDateTime(stamp)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  });
+
+  it('gives null for a timestamp that is no date', () => {
+    expect(formatDateTime('yesterday-ish')).toBeNull();
   });
 });

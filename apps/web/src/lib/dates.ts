@@ -26,6 +26,18 @@ export function toIsoDate(date: Date): string {
   return `${String(date.getFullYear()).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/**
+ * A moment as the app writes one wherever a time matters: its local date as YYYY-MM-DD, then the
+ * 24-hour time, HH:mm. An unreadable timestamp gives null.
+ * @example formatDateTime(new Date(2026, 10, 26, 13, 24, 41)) //=> '2026-11-26 13:24'
+ */
+export function formatDateTime(moment: Date | string): string | null {
+  const date = typeof moment === 'string' ? new Date(moment) : moment;
+  if (Number.isNaN(date.getTime())) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${toIsoDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 /** Local midnight of a YYYY-MM-DD date; null for anything else or an impossible date. */
 export function parseIsoDate(value: string | null | undefined): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');

@@ -3,18 +3,24 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Toasts } from '@/components/Toasts';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
 import { trackTab } from '@/features/tracking/tracking-api';
-import { selectIsSignedIn } from '../auth-slice';
+import { selectIsSignedIn, selectSignOutReason } from '../auth-slice';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { paths } from '../paths';
+import { type HomeState, paths } from '../paths';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+import { useFirstSync } from './use-first-sync';
 import { useLogout } from './use-logout';
 
 /** The protected shell: guard, sidebar, top bar, tab tracking, toasts, and the 404 page as error page. */
 export function DashboardLayout() {
   const isSignedIn = useAppSelector(selectIsSignedIn);
+  const signOutReason = useAppSelector(selectSignOutReason);
   const location = useLocation();
+  if (!isSignedIn && signOutReason === 'account-deleted') {
+    // In this tab or another: the account is gone, and the landing page says so.
+    return <Navigate to={paths.home} replace state={{ notice: 'account-deleted' } satisfies HomeState} />;
+  }
   if (!isSignedIn) return <Navigate to={paths.login} replace state={{ from: location }} />;
   return <Shell />;
 }
@@ -25,6 +31,7 @@ function Shell() {
   const [isMobileOpen, setIsMobileOpen] = useState(false);
   const dispatch = useAppDispatch();
   const logout = useLogout();
+  useFirstSync();
 
   // Every navigation under /dashboard is recorded; a failure is only logged (SPEC section 8).
   useEffect(() => {

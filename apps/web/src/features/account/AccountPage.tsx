@@ -1,17 +1,17 @@
 import type { AccountInfo } from '@warrantly/contract/account';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
 import { loggedOut } from '@/app/auth-slice';
 import { useAppDispatch } from '@/app/hooks';
-import { paths } from '@/app/paths';
 import { ActionButton } from '@/components/ActionButton';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/show-toast';
+import { formatDateTime } from '@/lib/dates';
 import { useDeleteAccountMutation, useDisconnectMailboxMutation, useGetAccountQuery } from './account-api';
 import { AccountCard as Card } from './components/AccountCard';
+import { DefaultCurrencyForm } from './components/DefaultCurrencyForm';
 import { DeleteAccountDialog } from './components/DeleteAccountDialog';
 import { DisconnectMailboxDialog } from './components/DisconnectMailboxDialog';
 import { useDownloadExport } from './use-download-export';
@@ -21,7 +21,12 @@ const MAILBOX_LABEL = { google: 'Gmail', microsoft: 'Outlook' } as const;
 
 /** The account, its connected mailbox, and the privacy controls: download, disconnect, delete. */
 export function AccountPage() {
-  const { data: account, isLoading, isError } = useGetAccountQuery();
+  // Asked afresh on each visit: the mailbox may have synced since ("Last synced").
+  const {
+    data: account,
+    isLoading,
+    isError,
+  } = useGetAccountQuery(undefined, { refetchOnMountOrArgChange: true });
   if (isLoading) return <Spinner label="Loading account" />;
   if (isError || !account) return <ErrorScreen />;
   return <AccountDetails account={account} />;
@@ -29,23 +34,13 @@ export function AccountPage() {
 
 function AccountDetails({ account }: { account: AccountInfo }) {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [dialog, setDialog] = useState<'disconnect' | 'delete' | null>(null);
   const { download, isDownloading } = useDownloadExport();
   const [disconnect, { isLoading: isDisconnecting }] = useDisconnectMailboxMutation();
   const [deleteAccount, { isLoading: isDeleting }] = useDeleteAccountMutation();
   const provider = PROVIDER_LABEL[account.provider];
   const { mailbox } = account;
-  const isDeleted = useRef(false);
-
-  // The session ends once the signed-in area has gone: ended while it is still shown, the dashboard's
-  // guard would send the user to /login instead of the landing page.
-  useEffect(
-    () => () => {
-      if (isDeleted.current) dispatch(loggedOut());
-    },
-    [dispatch],
-  );
+  const lastSynced = mailbox.last_synced_at && formatDateTime(mailbox.last_synced_at);
 
   async function onDisconnect() {
     try {
@@ -64,8 +59,9 @@ function AccountDetails({ account }: { account: AccountInfo }) {
       showToast('error', apiErrorMessage(error, 'Your account could not be deleted. Please try again.'));
       return;
     }
-    isDeleted.current = true;
-    navigate(paths.home, { replace: true });
+    // Every tab of the app signs out; the dashboard's guard takes each to the landing page, which says
+    // the account was deleted.
+    dispatch(loggedOut({ isFromOtherTab: false, reason: 'account-deleted' }));
   }
 
   return (
@@ -98,9 +94,7 @@ function AccountDetails({ account }: { account: AccountInfo }) {
           <p className="mt-3 text-sm text-slate-700">
             {mailbox.connected
               ? `Purchases are imported from this mailbox and reminders go to your ${provider} calendar.${
-                  mailbox.last_synced_at
-                    ? ` Last synced ${new Date(mailbox.last_synced_at).toLocaleString()}.`
-                    : ''
+                  lastSynced ? ` Last synced ${lastSynced}.` : ''
                 }`
               : `Mail sync and calendar reminders are stopped. Sign in with ${provider} again to reconnect.`}
           </p>
@@ -114,6 +108,9 @@ function AccountDetails({ account }: { account: AccountInfo }) {
               Disconnect mailbox
             </ActionButton>
           )}
+        </Card>
+        <Card title="Currency">
+          <DefaultCurrencyForm />
         </Card>
         <Card title="Your data">
           <p className="text-sm text-slate-700">

@@ -1,4 +1,5 @@
 import type { AccountInfo } from '@warrantly/contract/account';
+import type { Settings, SettingsUpdate } from '@warrantly/contract/reminders';
 import { api } from '@/app/api';
 
 // The tag is this feature's own, added here so the shared API slice needs no change for it.
@@ -16,10 +17,26 @@ const accountApi = api.enhanceEndpoints({ addTagTypes: ['Account'] }).injectEndp
         dispatch(accountApi.util.upsertQueryData('getAccount', undefined, data));
       },
     }),
+    // The user's settings route: the Reminders page reads the same one for its lead time. Saving a new
+    // default currency re-reads every price typed without one, so totals and lists change with it.
+    getAccountSettings: build.query<Settings, void>({
+      query: () => '/api/v1/settings/',
+      providesTags: ['Settings'],
+    }),
+    updateAccountSettings: build.mutation<Settings, SettingsUpdate>({
+      query: (body) => ({ url: '/api/v1/settings/', method: 'PUT', body }),
+      invalidatesTags: ['Settings', 'Event', 'Purchase', 'Totals', 'Receipt'],
+    }),
     deleteAccount: build.mutation<void, void>({
       query: () => ({ url: '/api/v1/account/', method: 'DELETE' }),
     }),
   }),
 });
 
-export const { useGetAccountQuery, useDisconnectMailboxMutation, useDeleteAccountMutation } = accountApi;
+export const {
+  useGetAccountQuery,
+  useDisconnectMailboxMutation,
+  useDeleteAccountMutation,
+  useGetAccountSettingsQuery,
+  useUpdateAccountSettingsMutation,
+} = accountApi;

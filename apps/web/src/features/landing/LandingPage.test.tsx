@@ -1,11 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LandingPage } from './LandingPage';
 
-function renderLanding() {
+function renderLanding(state?: unknown) {
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[{ pathname: '/', state }]}>
       <LandingPage />
     </MemoryRouter>,
   );
@@ -25,6 +25,33 @@ describe('LandingPage', () => {
     localStorage.setItem('refreshToken', 'r');
     renderLanding();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('says the account was deleted, and offers no dashboard even before the storage is cleared', () => {
+    localStorage.setItem('accessToken', 'a');
+    localStorage.setItem('refreshToken', 'r');
+    renderLanding({ notice: 'account-deleted' });
+    expect(screen.getByRole('status')).toHaveTextContent('Your account was deleted.');
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Go to Dashboard' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('has no notice on an ordinary visit', () => {
+    renderLanding();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('follows another tab ending the session', () => {
+    localStorage.setItem('accessToken', 'a');
+    localStorage.setItem('refreshToken', 'r');
+    renderLanding();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
+    localStorage.clear();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    expect(screen.getByRole('link', { name: 'Get Started' })).toBeVisible();
   });
 
   it('has the Home logo, the six features and a footer with the spec links and this year', () => {

@@ -37,7 +37,9 @@ export function syncProblemOf(error: unknown): SyncProblem {
  */
 export function useMailSync() {
   const provider = useAppSelector(selectProvider);
-  const [syncMailbox, { isLoading: isSyncing }] = useSyncMailboxMutation();
+  // One sync state for every button and notice: a sync started anywhere (a page, the shell's first sync)
+  // shows everywhere.
+  const [syncMailbox, { isLoading: isSyncing }] = useSyncMailboxMutation({ fixedCacheKey: 'mailbox-sync' });
   const [problem, setProblem] = useState<SyncProblem | null>(null);
   async function sync() {
     if (!provider) {

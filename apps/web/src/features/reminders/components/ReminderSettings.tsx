@@ -6,33 +6,17 @@ import { showToast } from '@/components/show-toast';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from '../reminders-api';
 
 const LEAD_DAYS = [1, 3, 7, 14, 30, 60, 90];
-const CURRENCIES = [
-  'USD',
-  'EUR',
-  'GBP',
-  'CAD',
-  'AUD',
-  'CHF',
-  'JPY',
-  'SEK',
-  'NOK',
-  'DKK',
-  'PLN',
-  'INR',
-  'BDT',
-];
-
 const selectClass = 'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900';
 
-/** Warranty-expiry reminders (days before, or off) and the currency of amounts typed without one. */
+/** Warranty-expiry reminders: days before the end, or off (the default currency is an Account setting). */
 export function ReminderSettings() {
   const { data, isLoading, isError } = useGetSettingsQuery();
   const [update, { isLoading: isSaving }] = useUpdateSettingsMutation();
-  const [form, setForm] = useState<Settings | null>(null);
+  const [form, setForm] = useState<Pick<Settings, 'warranty_reminder_days'> | null>(null);
   const headingId = useId();
 
   useEffect(() => {
-    if (data) setForm(data);
+    if (data) setForm({ warranty_reminder_days: data.warranty_reminder_days });
   }, [data]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -50,8 +34,6 @@ export function ReminderSettings() {
     form?.warranty_reminder_days && !LEAD_DAYS.includes(form.warranty_reminder_days)
       ? [...LEAD_DAYS, form.warranty_reminder_days].sort((a, b) => a - b)
       : LEAD_DAYS;
-  const currencies =
-    form && !CURRENCIES.includes(form.default_currency) ? [form.default_currency, ...CURRENCIES] : CURRENCIES;
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5">
@@ -79,20 +61,6 @@ export function ReminderSettings() {
               {leadOptions.map((d) => (
                 <option key={d} value={d}>
                   {d === 1 ? '1 day' : `${d} days`} before expiry
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block text-sm font-medium text-slate-800">
-            Default currency
-            <select
-              value={form.default_currency}
-              onChange={(e) => setForm({ ...form, default_currency: e.target.value })}
-              className={selectClass}
-            >
-              {currencies.map((c) => (
-                <option key={c} value={c}>
-                  {c}
                 </option>
               ))}
             </select>
