@@ -205,6 +205,8 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     now,
     log: app.log,
     onUserDataChanged,
+    blobs: deps.blobs,
+    encryptionKey: deps.keys.encryption,
     readEmail: deps.readEmail ?? ((message) => deps.extraction.readEmail(message)),
   });
   app.decorate('mailSync', mailSync);

@@ -200,7 +200,7 @@ describe.each(DIALECTS)('documents read in child processes on %s', (dialect) => 
     });
 
     const read = await email;
-    expect(read).toMatchObject({ is_order: true, order_id: 'NW-5521', total: '39.00' });
+    expect(read.extraction).toMatchObject({ is_order: true, order_id: 'NW-5521', total: '39.00' });
     expect(((await reading) as Error).message).toMatch(/took too long/);
     expect(((await queued) as Error).message).toMatch(/took too long/);
     // Room again: uploads are read.

@@ -149,8 +149,8 @@ export function refusingReader() {
     const refuse = new RegExp(`^${REFUSE_HEADER}: (always|once)$`, 'im').exec(head)?.[1];
     if (refuse === 'always' || (refuse === 'once' && count === 1))
       throw new AppError('invalid_input', 'The message took too long to read');
-    const { extractEmail } = await import('@warrantly/extract/email');
-    return extractEmail(raw);
+    const { readEmail } = await import('@warrantly/extract/email');
+    return readEmail(raw);
   }
   return { readEmail, reads };
 }

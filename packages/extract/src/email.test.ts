@@ -12,6 +12,16 @@ describe('HTML', () => {
       products: [{ name: 'Kettle', price: '19.99' }],
     });
   });
+  it('reads a product row of an order table in any language, a model number ending its name', () => {
+    const row = (a: string, b: string) => `<tr><td>${a}</td><td style="text-align:right">${b}</td></tr>`;
+    const html = `<p>Commande n° FR-4410</p><table>${row('Aspirateur balai Zéphyr Z9', '249,00 €')}${row('Livraison', 'Gratuite')}${row('Montant total TTC', '249,00 €')}</table>`;
+    expect(extractHtml(html)).toMatchObject({
+      order_id: 'FR-4410',
+      total: '249.00',
+      currency: 'EUR',
+      products: [{ name: 'Aspirateur balai Zéphyr Z9', price: '249.00' }],
+    });
+  });
   it('reads microdata orders', () => {
     const html =
       '<div itemscope itemtype="http://schema.org/Order"><span itemprop="orderNumber">M-77</span><meta itemprop="price" content="45.00"><meta itemprop="priceCurrency" content="EUR"></div>';

@@ -276,7 +276,91 @@ async function parseMail(raw: Uint8Array | string, options: SimpleParserOptions 
   return simpleParser(typeof raw === 'string' ? raw : Buffer.from(raw), options);
 }
 
-async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> {
+/**
+ * A PDF attached to an order e-mail that reads as its invoice or receipt: the file as it came, to keep
+ * with the order, and what was read from it.
+ */
+export interface AttachedReceipt {
+  filename: string;
+  bytes: Uint8Array;
+  extraction: Extraction;
+}
+
+/** What one e-mail said, and the PDF invoice or receipt attached to it, if any. */
+export interface ReadEmail {
+  extraction: Extraction;
+  receipt: AttachedReceipt | null;
+}
+
+/** The mail says it is a purchase and that its invoice or receipt is attached ("your invoice is attached"). */
+const INVOICE_WORD =
+  /\b(invoice|rechnung|facture|factura|fattura|factuur|receipt|quittung|beleg|reçu|recibo)\b/i;
+const ATTACHED_WORD =
+  /\b(attached|attachment|enclosed|anbei|anlage|beigefügt|ci-joint|pièce jointe|adjunt\w*|allegat\w*|bijlage)\b/i;
+
+/**
+ * Reads the PDFs attached to a message, in order, into `result`: what the body lacks comes from them (an
+ * attached Factur-X invoice replaces what the text suggested), and an invoice the mail says is attached
+ * makes it an order. Answers the first PDF that reads as a purchase (a total or product lines) when the
+ * message is an order: its receipt. A message whose body lacks no field reads its PDFs only to find that.
+ */
+async function readAttachedPdfs(mail: ParsedMail, result: Extraction): Promise<AttachedReceipt | null> {
+  let receipt: AttachedReceipt | null = null;
+  const lacksField = result.total === null || result.order_id === null;
+  for (const attachment of mail.attachments) {
+    if (attachment.contentType !== 'application/pdf') continue;
+    if (!lacksField && (receipt || !result.is_order)) break;
+    if (attachment.size > MAX_ATTACHMENT_BYTES) {
+      result.signals.push('attachment:pdf-too-large');
+      continue;
+    }
+    try {
+      const bytes = new Uint8Array(attachment.content);
+      const pdf = await extractPdf(bytes, { maxPages: 10, ocr: false });
+      const isEInvoicePdf = pdf.signals.includes('einvoice:cii') || pdf.signals.includes('einvoice:ubl');
+      if (isEInvoicePdf) {
+        // A Factur-X / ZUGFeRD PDF: its embedded invoice is exact, so it replaces what the text suggested.
+        for (const field of ['merchant', 'order_id', 'purchase_date', 'total', 'currency'] as const) {
+          result[field] = pdf[field] ?? result[field];
+          if (pdf.confidence[field] !== undefined) result.confidence[field] = pdf.confidence[field];
+        }
+        result.products = pdf.products;
+        result.signals.push('attachment:einvoice');
+      }
+      if (lacksField) {
+        result.total ??= pdf.total;
+        result.currency ??= pdf.currency;
+        if (result.order_id === null && pdf.order_id) {
+          result.order_id = pdf.order_id;
+          if (pdf.confidence.order_id !== undefined) result.confidence.order_id = pdf.confidence.order_id;
+          result.signals.push('order_id:attachment');
+        }
+        if (result.products.length === 0) result.products = pdf.products;
+      }
+      result.signals.push('attachment:pdf');
+      const body = result.text ?? '';
+      const saysPurchase =
+        INVOICE_WORD.test(result.email?.subject ?? '') ||
+        (INVOICE_WORD.test(body) && ATTACHED_WORD.test(body));
+      const saysOtherwise = result.signals.some((sig) => sig.startsWith('neg:') || sig === 'shipping-notice');
+      const isInvoicePdf = isEInvoicePdf && !pdf.signals.includes('einvoice:credit-note');
+      if (!result.is_order && pdf.total && (saysPurchase || isInvoicePdf) && !saysOtherwise) {
+        result.is_order = true;
+        result.signals.push('attachment:invoice');
+      }
+      if (!receipt && pdf.is_order && (pdf.total !== null || pdf.products.length > 0)) {
+        receipt = { filename: attachment.filename || 'receipt.pdf', bytes, extraction: pdf };
+      }
+    } catch {
+      result.signals.push('attachment:pdf-unreadable');
+    }
+  }
+  if (!receipt || !result.is_order) return null;
+  result.signals.push('attachment:receipt');
+  return receipt;
+}
+
+async function fromParsed(mail: ParsedMail, depth: number): Promise<ReadEmail> {
   // A forwarded message attached whole (message/rfc822) is the order; the wrapper is just the forward.
   if (depth < 3) {
     for (const attachment of mail.attachments) {
@@ -285,7 +369,10 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> 
           await parseMail(attachment.content, { skipHtmlToText: true }),
           depth + 1,
         );
-        if (inner.is_order) return { ...inner, signals: ['forwarded:attached', ...inner.signals] };
+        if (inner.extraction.is_order) {
+          inner.extraction.signals.unshift('forwarded:attached');
+          return inner;
+        }
       }
     }
   }
@@ -314,55 +401,8 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> 
   const result = readBody(html, mail.text ?? null, facts, domain, htmlLines, einvoice);
   if (einvoice) result.signals.push('attachment:einvoice');
   if (forwarded) result.signals.unshift('forwarded:inline');
-
-  // An invoice attached as a PDF can hold what the body does not say.
-  if (result.total === null || result.order_id === null) {
-    for (const attachment of mail.attachments) {
-      if (attachment.contentType !== 'application/pdf') continue;
-      if (attachment.size > MAX_ATTACHMENT_BYTES) {
-        result.signals.push('attachment:pdf-too-large');
-        continue;
-      }
-      try {
-        const pdf = await extractPdf(new Uint8Array(attachment.content), { maxPages: 10, ocr: false });
-        const isEInvoicePdf = pdf.signals.includes('einvoice:cii') || pdf.signals.includes('einvoice:ubl');
-        if (isEInvoicePdf) {
-          // A Factur-X / ZUGFeRD PDF: its embedded invoice is exact, so it replaces what the text suggested.
-          for (const field of ['merchant', 'order_id', 'purchase_date', 'total', 'currency'] as const) {
-            result[field] = pdf[field] ?? result[field];
-            if (pdf.confidence[field] !== undefined) result.confidence[field] = pdf.confidence[field];
-          }
-          result.products = pdf.products;
-          result.signals.push('attachment:einvoice');
-        }
-        result.total ??= pdf.total;
-        result.currency ??= pdf.currency;
-        result.order_id ??= pdf.order_id;
-        if (result.products.length === 0) result.products = pdf.products;
-        result.signals.push('attachment:pdf');
-        // "Your invoice is attached": the mail says it is a purchase, the attachment says for how much.
-        const invoiceWord =
-          /\b(invoice|rechnung|facture|factura|fattura|factuur|receipt|quittung|beleg|reçu|recibo)\b/i;
-        const attachedWord =
-          /\b(attached|attachment|enclosed|anbei|anlage|beigefügt|ci-joint|pièce jointe|adjunt\w*|allegat\w*|bijlage)\b/i;
-        const body = result.text ?? '';
-        const saysPurchase =
-          invoiceWord.test(result.email?.subject ?? '') ||
-          (invoiceWord.test(body) && attachedWord.test(body));
-        const saysOtherwise = result.signals.some(
-          (sig) => sig.startsWith('neg:') || sig === 'shipping-notice',
-        );
-        const isInvoicePdf = isEInvoicePdf && !pdf.signals.includes('einvoice:credit-note');
-        if (!result.is_order && pdf.total && (saysPurchase || isInvoicePdf) && !saysOtherwise) {
-          result.is_order = true;
-          result.signals.push('attachment:invoice');
-        }
-      } catch {
-        result.signals.push('attachment:pdf-unreadable');
-      }
-    }
-  }
-  return result;
+  const receipt = await readAttachedPdfs(mail, result);
+  return { extraction: result, receipt };
 }
 
 /**
@@ -370,6 +410,11 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<Extraction> 
  * messages through mailparser; the HTML is parsed, never rendered, and nothing it points at is fetched.
  */
 export async function extractEmail(raw: Uint8Array | string): Promise<Extraction> {
+  return (await readEmail(raw)).extraction;
+}
+
+/** Reads an RFC 822 message as `extractEmail` does, with the PDF invoice or receipt attached to an order. */
+export async function readEmail(raw: Uint8Array | string): Promise<ReadEmail> {
   return fromParsed(
     await parseMail(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true }),
     0,

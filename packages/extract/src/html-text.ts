@@ -55,10 +55,10 @@ const SKIP = new Set([
 ]);
 
 /**
- * The visible text of an HTML document as lines, with each table row on one line (cells two spaces
- * apart) so a label and its amount stay together. Nothing is fetched or run: images, scripts and links
+ * The visible text of an HTML document as lines, with each table row on one line (cells a space apart)
+ * so a label and its amount stay together. Nothing is fetched or run: images, scripts and links
  * are text at most.
- * @example htmlToLines('<table><tr><td>Total</td><td>$5.00</td></tr></table>') //=> ['Total  $5.00']
+ * @example htmlToLines('<table><tr><td>Total</td><td>$5.00</td></tr></table>') //=> ['Total $5.00']
  */
 export function htmlToLines(html: string): string[] {
   checkHtmlSize(html);

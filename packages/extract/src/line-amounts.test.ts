@@ -25,6 +25,13 @@ describe('amountsIn', () => {
     expect(amountsIn('Dedicated server 10.0.12.34  49.00')).toMatchObject([{ decimal: '49.00' }]);
     expect(amountsIn('Firmware 2.4.1 update')).toEqual([]);
   });
+  it("never takes a model's digits for an amount's first group of digits", () => {
+    expect(amountsIn('Sony WH-1000XM5 349,00 €')).toEqual([
+      { decimal: '349.00', minor: 34900, currency: 'EUR', index: 16 },
+    ]);
+    expect(amountsIn('Robot aspirateur S7 1 399,00 €').map((a) => a.decimal)).toEqual(['1399.00']);
+    expect(amountsIn('Galaxy A5 129.00').map((a) => a.decimal)).toEqual(['129.00']);
+  });
   it('skips a date written before an amount', () => {
     expect(amountsIn('Delivered 12/03/2025 for 5.00').map((a) => a.decimal)).toEqual(['5.00']);
   });

@@ -26,6 +26,13 @@ export function amountsIn(line: string, allowIntegers = false): LineAmount[] {
     // Part of a longer dotted token: an IP address, a version, a date with dots ("10.0.0.12", "v2.4.1").
     if (/[\d.]/.test(line.charAt(m.index - 1)) || /^[.,]\d/.test(after)) continue;
     if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/.test(line.slice(m.index))) continue;
+    // Digits ending a word ("S7", "WH-1000XM5") are a model's, not an amount's first group ("S7 399,00 €"):
+    // the amount starts after the space.
+    const glued = /^(\d{1,3}) (?=\d)/.exec(m[0]);
+    if (glued && /[\p{L}-]/u.test(line.charAt(m.index - 1))) {
+      MONEY.lastIndex = m.index + glued[0].length;
+      continue;
+    }
     // MONEY separates digit groups by one character, so one space is all a group gap holds.
     const grouped = raw.replace(/\s(?=\d{3}\b)/g, '');
     // A three-letter word before a number is not always a currency ("VAT 17.00", "GST 6.36").

@@ -42,6 +42,25 @@ describe('findOrderNumber', () => {
   it('prefers an order number to a weaker reference on an earlier line', () => {
     expect(findOrderNumber(['Reference: AB12CD', 'Order no. 5521-88'])?.id).toBe('5521-88');
   });
+  it('reads a number written right after "#" behind a receipt or invoice label', () => {
+    expect(findOrderNumber(['Receipt #AB-10442'])?.id).toBe('AB-10442');
+    expect(findOrderNumber(['Invoice #X7-2231'])?.id).toBe('X7-2231');
+    expect(findOrderNumber(['Receipt number RC-88'])?.id).toBe('RC-88');
+  });
+  it("reads a heading of the document's word and its number, below any written label", () => {
+    expect(findOrderNumber(['Invoice RE-2025-0031'])).toEqual({
+      id: 'RE-2025-0031',
+      confidence: 0.5,
+      signal: 'label:order-number@0',
+    });
+    expect(findOrderNumber(['Rechnung 2025/118'])?.id).toBe('2025/118');
+    expect(findOrderNumber(['Invoice RE-2025-0031', 'Invoice number: 10442'])?.id).toBe('10442');
+  });
+  it('takes no year, period or sentence after the document word for its number', () => {
+    expect(findOrderNumber(['Invoice 2024'])).toBeNull();
+    expect(findOrderNumber(['Invoice 03/2024'])).toBeNull();
+    expect(findOrderNumber(['Your invoice AB-10442 is attached'])).toBeNull();
+  });
   it('never takes a date or an amount after the label for a number', () => {
     expect(findOrderNumber(['Order date: 12/03/2025'])).toBeNull();
     expect(findOrderNumber(['Order total: 12.50'])).toBeNull();

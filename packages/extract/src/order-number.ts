@@ -1,3 +1,11 @@
+/** A line opening with the document's word and a token holding a digit: weaker than a written label. */
+const HEADING =
+  /^\s*(?:invoice|rechnung|facture|factura|fattura|factuur|receipt|quittung|reçu|recibo|ricevuta)\s+(?=\S*\d)/i;
+const HEADING_WEIGHT = 3;
+/** What a heading's number must look like: letters and digits, or digits grouped ("2026-0192"), not a period or a year. */
+const HEADING_ID = /^(?=.*\d)(?:(?=.*[A-Z])|(?=.*[-/_.]\d)|\d{5,})/i;
+const PERIOD = /^\d{1,2}[./-]\d{2,4}$/;
+
 const ORDER_LABELS: [RegExp, number][] = [
   [/\b(?:confirmation|bestätigung|confirmación)\s*:\s*/i, 4],
   [
@@ -9,9 +17,11 @@ const ORDER_LABELS: [RegExp, number][] = [
     5,
   ],
   [
-    /\b(?:invoice|rechnungs?|facture|factura|fattura|factuur|bill|receipt|beleg|quittung|reçu|recibo|ricevuta|confirmation|booking|reservation|buchungs?|transaction|bon)\s*(?:-\s*)?(?:nummer|number|numéro|numero|num|nr\.?|no\.?|n[°º]|#|id|code|reference|ref\.?)(?![a-zà-ÿ])\s*[:#.]?\s*/i,
+    /\b(?:invoice|rechnungs?|facture|factura|fattura|factuur|bill|receipt|beleg|quittung|reçu|recibo|ricevuta|confirmation|booking|reservation|buchungs?|transaction|bon)\s*(?:-\s*)?(?:(?:nummer|number|numéro|numero|num|nr\.?|no\.?|n[°º]|id|code|reference|ref\.?)(?![a-zà-ÿ])|#)\s*[:#.]?\s*/i,
     4,
   ],
+  // A heading that is the document's word and its number ("Invoice INV-2026-0192", "Rechnung R-1042").
+  [HEADING, HEADING_WEIGHT],
   [
     /\b(?:rechnungsnummer|rechnungs-nr\.?|belegnummer|quittungsnummer|numéro\s*de\s*facture|número\s*de\s*factura|bill\s*no|c\/n\s*no|inv\s*no)\s*[:#.]?\s*/i,
     4,
@@ -68,6 +78,7 @@ export function findOrderNumber(lines: string[]): { id: string; confidence: numb
       if (/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(token)) continue;
       const digits = token.replace(/\D/g, '').length;
       if (digits < 2 || (digits < 3 && !/[A-Z]/i.test(token))) continue;
+      if (weight === HEADING_WEIGHT && (!HEADING_ID.test(token) || PERIOD.test(token))) continue;
       const weighed = inSlip && SLIP_NUMBER.test(m[0]) ? 1 : weight;
       if (!best || weighed > best.weight) best = { id: token.replace(/^#/, ''), weight: weighed, line: i };
       break;

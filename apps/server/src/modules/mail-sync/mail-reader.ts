@@ -1,3 +1,4 @@
+import type { ReadEmail } from '@warrantly/extract/email';
 import type { Extraction } from '@warrantly/extract/types';
 import { AppError, InputOverLimit } from '../../errors';
 import type { ProviderEndpoints, ProviderName } from '../../providers/endpoints';
@@ -7,8 +8,9 @@ import { createProviderClient, ProviderHttpError } from '../../providers/http';
 import type { FetchedMessage, MailSource, MessageRef } from '../../providers/mail';
 import { createOutlookSource } from '../../providers/microsoft/outlook-mail';
 import { hasPurchase } from '../purchases/import.service';
+import { type FileStoreDeps, type StoredFile, storeFile } from '../receipts/receipt-files.service';
 
-export interface MailReaderDeps {
+export interface MailReaderDeps extends Pick<FileStoreDeps, 'blobs' | 'encryptionKey'> {
   tokens: ProviderTokens;
   endpoints: ProviderEndpoints;
   lookbackMonths: number;
@@ -21,15 +23,25 @@ export interface MailReaderDeps {
   onCall?: (service: string, url: string) => void;
   log?: { warn(obj: object, msg: string): void };
   /**
-   * Reads a fetched message's fields away from the main thread (the extraction pool); rejects when it
-   * cannot, with 'provider_failed' when the provider's answer itself was garbled.
+   * Reads a fetched message's fields, and the PDF invoice attached to an order, away from the main thread
+   * (the extraction pool); rejects when it cannot, with 'provider_failed' when the provider's answer itself
+   * was garbled.
    */
-  readEmail: (message: FetchedMessage) => Promise<Extraction>;
+  readEmail: (message: FetchedMessage) => Promise<ReadEmail>;
+}
+
+/**
+ * An order's attached invoice, sealed and written as soon as it is read (so a page of messages never holds
+ * their PDFs in memory), with what was read from it; store-outcomes records it with the order or removes it.
+ */
+export interface KeptReceipt {
+  file: StoredFile;
+  extraction: Extraction;
 }
 
 /** What one candidate message turned out to be once fetched and read. */
 export type Outcome =
-  | { kind: 'order'; ref: MessageRef; extraction: Extraction }
+  | { kind: 'order'; ref: MessageRef; extraction: Extraction; receipt: KeptReceipt | null }
   | { kind: 'shipping'; ref: MessageRef; extraction: Extraction }
   | { kind: 'skipped'; ref: MessageRef; extraction: Extraction | null }
   | { kind: 'error'; ref: MessageRef; reason: string; final?: boolean };
@@ -72,7 +84,7 @@ export function createMailReader(deps: MailReaderDeps) {
     return createOutlookSource(client, deps.endpoints.microsoft.graphBase, deps.lookbackMonths, deps.now);
   }
 
-  async function read(source: MailSource, ref: MessageRef): Promise<Outcome> {
+  async function read(userId: string, source: MailSource, ref: MessageRef): Promise<Outcome> {
     let raw: FetchedMessage;
     try {
       raw = await source.fetchRaw(ref.id);
@@ -81,21 +93,32 @@ export function createMailReader(deps: MailReaderDeps) {
       deps.log?.warn({ err: error, message: ref.id }, 'could not fetch a message; quarantined');
       return { kind: 'error', ref, reason: reasonOf('fetch', error) };
     }
+    let answer: ReadEmail;
     try {
-      const extraction = await deps.readEmail(raw);
-      if (extraction.is_order && hasPurchase(extraction)) return { kind: 'order', ref, extraction };
-      if (extraction.email?.is_shipping_update) return { kind: 'shipping', ref, extraction };
-      return { kind: 'skipped', ref, extraction };
+      answer = await deps.readEmail(raw);
     } catch (error) {
       // A garbled answer says nothing about the message, as an outage does not: the sync stops.
       if (error instanceof AppError && error.code === 'provider_failed') throw error;
       deps.log?.warn({ err: error, message: ref.id }, 'could not read a message; quarantined');
       return { kind: 'error', ref, reason: reasonOf('read', error), final: error instanceof InputOverLimit };
     }
+    const { extraction, receipt } = answer;
+    if (extraction.is_order && hasPurchase(extraction)) {
+      // Kept as an upload is (encrypted before any row points at it); a storage failure stops the sync.
+      const kept = receipt
+        ? {
+            file: await storeFile(deps, userId, { filename: receipt.filename, bytes: receipt.bytes }),
+            extraction: receipt.extraction,
+          }
+        : null;
+      return { kind: 'order', ref, extraction, receipt: kept };
+    }
+    if (extraction.email?.is_shipping_update) return { kind: 'shipping', ref, extraction };
+    return { kind: 'skipped', ref, extraction };
   }
 
   /** Reads a page's messages with bounded concurrency and a steady rate. */
-  async function readAll(source: MailSource, refs: MessageRef[]): Promise<Outcome[]> {
+  async function readAll(userId: string, source: MailSource, refs: MessageRef[]): Promise<Outcome[]> {
     const out: Outcome[] = new Array(refs.length);
     let next = 0;
     let lastStart = 0;
@@ -106,7 +129,7 @@ export function createMailReader(deps: MailReaderDeps) {
         const wait = lastStart + gap - Date.now();
         lastStart = Math.max(Date.now(), lastStart + gap);
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        out[index] = await read(source, refs[index] as MessageRef);
+        out[index] = await read(userId, source, refs[index] as MessageRef);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, refs.length) }, worker));

@@ -52,6 +52,7 @@ export function createMailSync(deps: MailSyncDeps) {
       now: deps.now,
       summary: emptySummary(),
       touched: [],
+      files: deps,
       ...(deps.log ? { log: deps.log } : {}),
     };
 
@@ -59,6 +60,7 @@ export function createMailSync(deps: MailSyncDeps) {
     const retries = await repo.quarantinedForRetry(deps.db, userId, provider, MAX_ATTEMPTS);
     if (retries.length > 0) {
       const outcomes = await reader.readAll(
+        userId,
         source,
         retries.map((id) => ({ id })),
       );
@@ -73,7 +75,7 @@ export function createMailSync(deps: MailSyncDeps) {
       for (const id of await repo.quarantinedIds(deps.db, userId, provider, ids)) seen.add(id);
       const fresh = page.messages.filter((m) => !seen.has(m.id));
       state.summary.skipped += page.messages.length - fresh.length;
-      await storeOutcomes(state, await reader.readAll(source, fresh), page.cursor);
+      await storeOutcomes(state, await reader.readAll(userId, source, fresh), page.cursor);
       await repo.renewLease(deps.db, userId, holder, timestamp(new Date(Date.now() + LEASE_MS)));
     }
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/schema';
 import type { ProviderName } from '../../providers/endpoints';
 import { extractionStatus, importExtraction } from '../purchases/import.service';
 import { dataVersion, noteDataChanged, updatePurchaseLine } from '../purchases/purchases.service';
+import { type FileStoreDeps, recordFile, sealExtraction } from '../receipts/receipt-files.service';
 import type { Outcome } from './mail-reader';
 import { reasonOf } from './mail-reader';
 import * as repo from './mail-sync.repository';
@@ -38,6 +39,8 @@ export interface SyncRun {
   now: () => Date;
   summary: SyncSummary;
   touched: Touched[];
+  /** Where an order's attached invoice is kept, sealed, as an uploaded receipt file is. */
+  files: Pick<FileStoreDeps, 'blobs' | 'encryptionKey'>;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -60,6 +63,9 @@ export async function storeOutcomes(run: SyncRun, outcomes: Outcome[], cursor: s
 /**
  * One transaction from `outcomes[start]` on, each message in a savepoint so one failed import quarantines
  * it alone; the checkpoint is saved when the slice reaches the end. Answers where the next slice starts.
+ * Attached invoices were written before their rows (mail-reader): those the committed slice does not point
+ * at, and those its rows replaced, are removed after it, as withStoredFile does for an upload; a crash in
+ * between leaves orphan files, which the start-up sweep removes, never a row without its file.
  */
 async function storeSlice(
   run: SyncRun,
@@ -72,7 +78,9 @@ async function storeSlice(
   const { userId, provider } = run;
   const began = performance.now();
   let next = start;
-  await run.db.transaction().execute(async (trx) => {
+  const recorded = new Set<string>();
+  const replaced: string[] = [];
+  const written = run.db.transaction().execute(async (trx) => {
     const processed = [];
     const failed: repo.Failure[] = [];
     while (
@@ -86,13 +94,15 @@ async function storeSlice(
       }
       await repo.savepoint(trx);
       try {
-        const recorded = await apply(trx, run, outcome, defaultCurrency, now);
+        const applied = await apply(trx, run, outcome, defaultCurrency, now);
         await repo.releaseSavepoint(trx);
+        if (applied.file) recorded.add(applied.file);
+        if (applied.replaced) replaced.push(applied.replaced);
         processed.push({
           user_id: userId,
           provider,
           message_id: outcome.ref.id,
-          outcome: recorded,
+          outcome: applied.outcome,
           processed_at: timestamp(now),
         });
       } catch (error) {
@@ -115,21 +125,45 @@ async function storeSlice(
     if (cursor !== null && next === outcomes.length)
       await repo.saveCursor(trx, userId, provider, cursor, timestamp(now));
   });
+  await written.catch(async (error: unknown) => {
+    for (const key of keptFiles(outcomes, start, next)) await run.files.blobs.remove(key);
+    throw error;
+  });
+  const unused = keptFiles(outcomes, start, next).filter((key) => !recorded.has(key));
+  for (const key of [...unused, ...replaced]) await run.files.blobs.remove(key);
   return next;
 }
 
-/** Turns one read message into purchases (new, or enriching a held order); answers what to record. */
+/** The storage keys of the invoices kept for `outcomes[start..end)`. */
+const keptFiles = (outcomes: Outcome[], start: number, end: number) =>
+  outcomes
+    .slice(start, end)
+    .flatMap((o) => (o.kind === 'order' && o.receipt ? [o.receipt.file.storage_key] : []));
+
+/** What one message became (`outcome`, as recorded), and the receipt file its rows now point at. */
+interface Applied {
+  outcome: string;
+  file: string | null;
+  /** A file the order's document row pointed at before, to remove after the commit. */
+  replaced: string | null;
+}
+
+/**
+ * Turns one read message into purchases (new, or enriching a held order), keeping an order's attached
+ * invoice as its receipt file; answers what it became.
+ */
 async function apply(
   trx: Trx,
   run: SyncRun,
   outcome: Exclude<Outcome, { kind: 'error' }>,
   defaultCurrency: string,
   now: Date,
-): Promise<string> {
+): Promise<Applied> {
+  const done = (outcome: string): Applied => ({ outcome, file: null, replaced: null });
   const { summary, touched } = run;
   if (outcome.kind === 'skipped') {
     summary.skipped += 1;
-    return 'skipped';
+    return done('skipped');
   }
   const subject = outcome.extraction.email?.subject ?? null;
   const date = outcome.extraction.email?.date ?? null;
@@ -149,13 +183,14 @@ async function apply(
     const changed = await enrich(trx, run.userId, sameOrder, outcome.extraction, now);
     summary.updated += changed.length;
     for (const id of changed) touched.push({ id, subject, date });
-    return outcome.kind === 'order' ? 'duplicate' : 'shipping';
+    return done(outcome.kind === 'order' ? 'duplicate' : 'shipping');
   }
   if (outcome.kind === 'shipping') {
     summary.skipped += 1;
-    return 'shipping';
+    return done('shipping');
   }
-  const { ids } = await importExtraction(
+  const status = extractionStatus(outcome.extraction);
+  const { ids, orderId } = await importExtraction(
     trx,
     run.userId,
     defaultCurrency,
@@ -164,13 +199,17 @@ async function apply(
       source: SOURCE[run.provider],
       sourceRef: outcome.ref.id,
       fallbackDate: date,
-      status: extractionStatus(outcome.extraction),
+      status,
     },
     now,
   );
   summary.created += ids.length;
   for (const id of ids) touched.push({ id, subject, date });
-  return 'order';
+  const receipt = outcome.receipt;
+  if (!receipt || ids.length === 0) return done('order');
+  const sealed = sealExtraction(run.files.encryptionKey, receipt.file, receipt.extraction);
+  const replaced = await recordFile(trx, run.userId, orderId, receipt.file, status, sealed);
+  return { outcome: 'order', file: receipt.file.storage_key, replaced };
 }
 
 const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');

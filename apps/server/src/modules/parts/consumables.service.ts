@@ -61,9 +61,21 @@ export function isConsumable(name: string): boolean {
   return CONSUMABLES.some((rule) => rule.part.some((p) => hasWord(name, p)));
 }
 
+/** Words of a name that can tell one product from another ("LaserJet", "M140"), lower-cased. */
+const nameWords = (name: string) =>
+  new Set(
+    name
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]{2,}/gu)
+      ?.filter((w) => /\p{N}/u.test(w) || w.length > 3),
+  );
+
 /**
  * The id of the main product `partName` is a consumable of, among the user's `owned` purchases (newest
  * first), with the usual interval; null when it is no known consumable or the user owns no such product.
+ * A part that names its kind of product ("fridge water filter") goes only with that kind; among the
+ * products it can go with, the one sharing the most words with it (a brand, a model) wins, else the
+ * newest of the first kind listed.
  * @example findMainProduct('Samsung fridge water filter', [{ id: 4, product_name: 'Samsung fridge', parent_id: null }])
  * //=> { mainId: 4, everyDays: 180 }
  */
@@ -71,17 +83,28 @@ export function findMainProduct(
   partName: string,
   owned: { id: number; product_name: string; parent_id: number | null }[],
 ): { mainId: number; everyDays: number } | null {
-  for (const rule of CONSUMABLES) {
-    if (!rule.part.some((p) => hasWord(partName, p))) continue;
-    const main = owned.find(
-      (o) =>
-        o.parent_id === null &&
-        rule.main.some((m) => hasWord(o.product_name, m)) &&
-        !rule.part.some((p) => hasWord(o.product_name, p)),
-    );
-    if (main) return { mainId: main.id, everyDays: rule.everyDays };
+  const rules = CONSUMABLES.filter((rule) => rule.part.some((p) => hasWord(partName, p)));
+  const named = rules.filter((rule) => rule.main.some((m) => hasWord(partName, m)));
+  const words = nameWords(partName);
+  let best: { mainId: number; everyDays: number; shared: number } | null = null;
+  for (const rule of named.length > 0 ? named : rules) {
+    for (const o of owned) {
+      if (
+        o.parent_id !== null ||
+        !rule.main.some((m) => hasWord(o.product_name, m)) ||
+        rule.part.some((p) => hasWord(o.product_name, p))
+      )
+        continue;
+      const shared = [...nameWords(o.product_name)].filter((w) => words.has(w)).length;
+      if (!best || shared > best.shared) best = { mainId: o.id, everyDays: rule.everyDays, shared };
+    }
   }
-  return null;
+  return best && { mainId: best.mainId, everyDays: best.everyDays };
+}
+
+/** True when `name` reads as a product some consumable belongs to (a printer, a fridge...), not as a part. */
+export function isMainProduct(name: string): boolean {
+  return !isConsumable(name) && CONSUMABLES.some((rule) => rule.main.some((m) => hasWord(name, m)));
 }
 
 /**

@@ -97,3 +97,43 @@ export function listPartsOf(db: Db, userId: string, mainIds: readonly number[]) 
     .orderBy('part.purchase_date', 'desc')
     .execute();
 }
+
+/** The user's purchases that belong to no main product: those among them that are parts wait for one. */
+export function unlinkedPurchases(db: Db, userId: string) {
+  return db
+    .selectFrom('orders')
+    .where('user_id', '=', userId)
+    .where('parent_id', 'is', null)
+    .select(['id', 'product_name', 'warranty_estimated'])
+    .orderBy('purchase_date', 'desc')
+    .execute();
+}
+
+/**
+ * Links a part to its main product with its replacement interval; an estimated warranty goes (a part
+ * has none of its own), one the user entered or the document printed stays.
+ */
+export async function linkPart(
+  db: Db,
+  userId: string,
+  link: { partId: number; mainId: number; everyDays: number; updatedAt: string },
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set((eb) => ({
+      parent_id: link.mainId,
+      replace_every_days: link.everyDays,
+      warranty_expire_date: eb
+        .case()
+        .when('warranty_estimated', '=', 1)
+        .then(null)
+        .else(eb.ref('warranty_expire_date'))
+        .end(),
+      warranty_estimated: 0,
+      updated_at: link.updatedAt,
+    }))
+    .where('user_id', '=', userId)
+    .where('id', '=', link.partId)
+    .where('parent_id', 'is', null)
+    .execute();
+}

@@ -2,6 +2,7 @@ import type { Extraction } from '@warrantly/extract/types';
 import { timestamp } from '../../dates';
 import type { Db } from '../../db/schema';
 import { findMainProduct, isConsumable } from '../parts/consumables.service';
+import { linkWaitingParts } from '../parts/part-links.service';
 import { parsePrice } from './amounts';
 import { categorize, estimateWarranty } from './categories';
 import * as repo from './purchases.repository';
@@ -80,8 +81,9 @@ export function documentTitle(extraction: Extraction, purchaseDate: string | nul
  * Writes one purchase per product line of an extraction (one for the whole document when it lists none,
  * named after the document and marked `partial` for review), inside the caller's transaction: order
  * number made unique per user, category from the product words, warranty estimated from the category,
- * consumables linked to the main product the user owns. Lines already imported from the same source are
- * left alone. Answers the ids written.
+ * consumables linked to the main product the user owns (with no warranty of their own), and parts already
+ * held linked to a main product that comes later. Lines already imported from the same source are left
+ * alone. Answers the ids written.
  */
 export async function importExtraction(
   trx: Db,
@@ -112,8 +114,9 @@ export async function importExtraction(
     const price =
       line.price === null ? null : extraction.currency ? `${extraction.currency} ${line.price}` : line.price;
     const category = categorize(line.name);
-    const warranty = estimateWarranty(category, purchaseDate);
     const main = isConsumable(line.name) ? findMainProduct(line.name, await ownedProducts()) : null;
+    // A part linked to its product is replaced on an interval: it has no warranty of its own.
+    const warranty = main ? null : estimateWarranty(category, purchaseDate);
     const id = await repo.insertOrder(trx, {
       user_id: userId,
       order_id: orderId,
@@ -139,6 +142,8 @@ export async function importExtraction(
     });
     ids.push(id);
     if (owned) (await owned).unshift({ id, product_name: line.name, parent_id: main?.mainId ?? null });
+    // Parts bought before their product, or read from mail before its order, are linked to it now.
+    if (!main) await linkWaitingParts(trx, userId, { id, product_name: line.name }, now);
   }
   if (ids.length > 0) await repo.bumpDataVersion(trx, userId);
   return { ids, orderId };

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { ReadEmail } from '@warrantly/extract/email';
 import { LIMITS } from '@warrantly/extract/limits';
 import type { Extraction } from '@warrantly/extract/types';
 import type { Config } from '../../../config';
@@ -59,7 +60,7 @@ type Kind = WorkerJob['kind'];
 interface Job {
   /** The document handed over (handoff.ts), not its bytes: nothing big waits in the server's memory. */
   task: WorkerTask;
-  resolve: (value: Extraction) => void;
+  resolve: (value: Extraction | ReadEmail) => void;
   reject: (error: Error) => void;
 }
 
@@ -319,11 +320,12 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     new AppError('unavailable', 'The server is busy reading other documents; try again shortly');
   const shuttingDown = () => new AppError('unavailable', 'The server is shutting down');
 
-  async function submit(
+  /** A job's answer: `T` is what its kind of task answers (the worker's `run`). */
+  async function submit<T extends Extraction | ReadEmail>(
     document: Document,
     task: (doc: Handed) => WorkerTask,
     whenFull: 'refuse' | 'wait',
-  ): Promise<Extraction> {
+  ): Promise<T> {
     if (closed) throw shuttingDown();
     if (whenFull === 'refuse' && waitingJobs() >= maxQueued) throw busy();
     handing += 1;
@@ -337,8 +339,8 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
       handoff.release(doc);
       throw shuttingDown();
     }
-    return new Promise((resolve, reject) => {
-      const job = { task: task(doc), resolve, reject };
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = { task: task(doc), resolve: (value) => resolve(value as T), reject };
       if (whenFull === 'wait' && (waiting.length > 0 || queue.length >= emailRoom)) waiting.push(job);
       else queue.push(job);
       pump();
@@ -365,21 +367,21 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     },
     /** The fields of a PDF; unreadable input rejects with a 4xx AppError, a full queue with 503. */
     extractPdf(bytes: Uint8Array | readonly Uint8Array[], maxPages: number): Promise<Extraction> {
-      return submit(bytes, (doc) => ({ kind: 'pdf', doc, maxPages }), 'refuse');
+      return submit<Extraction>(bytes, (doc) => ({ kind: 'pdf', doc, maxPages }), 'refuse');
     },
     /** The fields of a photo of a receipt; refusals as for a PDF. */
     extractImage(bytes: Uint8Array | readonly Uint8Array[]): Promise<Extraction> {
-      return submit(bytes, (doc) => ({ kind: 'image', doc }), 'refuse');
+      return submit<Extraction>(bytes, (doc) => ({ kind: 'image', doc }), 'refuse');
     },
     /**
-     * The fields of an e-mail as the provider sends it: written for a reader as it arrives, unwrapped to
-     * RFC 822 there. Waits for room when the queue is full.
+     * The fields of an e-mail as the provider sends it, with the PDF invoice attached to an order: written
+     * for a reader as it arrives, unwrapped to RFC 822 there. Waits for room when the queue is full.
      */
-    readEmail(message: FetchedMessage): Promise<Extraction> {
+    readEmail(message: FetchedMessage): Promise<ReadEmail> {
       const maxBytes = answerLimit(message.wrapping, LIMITS.emailBytes);
       // The same words as the reader's own refusal of a message over the limit (packages/extract).
       const overLimit = `The message is larger than ${LIMITS.emailBytes / 1024 / 1024} MB; it was not read`;
-      return submit(
+      return submit<ReadEmail>(
         { body: message.body, maxBytes, overLimit },
         (doc) => ({ kind: 'email', doc, wrapping: message.wrapping }),
         'wait',

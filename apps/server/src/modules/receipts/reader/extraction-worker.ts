@@ -4,7 +4,7 @@
  * answers over IPC. It holds no state worth keeping, so the pool may SIGKILL it at any moment.
  */
 import { readFileSync } from 'node:fs';
-import { extractEmail } from '@warrantly/extract/email';
+import { type ReadEmail, readEmail } from '@warrantly/extract/email';
 import { extractImage } from '@warrantly/extract/image';
 import { extractPdf } from '@warrantly/extract/pdf';
 import type { Extraction } from '@warrantly/extract/types';
@@ -22,15 +22,16 @@ export type WorkerJob = WorkerTask & { id: number };
 
 export type WorkerAnswer =
   | { ready: true }
-  | { id: number; result: Extraction }
+  | { id: number; result: Extraction | ReadEmail }
   | { id: number; error: { code?: string; message: string } };
 
-function run(job: WorkerJob): Promise<Extraction> {
+/** A PDF's or photo's fields; an e-mail's, with the PDF invoice attached to it (kept as its receipt). */
+function run(job: WorkerJob): Promise<Extraction | ReadEmail> {
   // The pool removes the file once the job is over, whatever became of this process.
   const bytes = 'file' in job.doc ? readFileSync(job.doc.file) : job.doc.bytes;
   if (job.kind === 'pdf') return extractPdf(bytes, { maxPages: job.maxPages });
   if (job.kind === 'image') return extractImage(bytes);
-  return extractEmail(rfc822Of({ bytes, wrapping: job.wrapping }));
+  return readEmail(rfc822Of({ bytes, wrapping: job.wrapping }));
 }
 
 const send = (answer: WorkerAnswer) => process.send?.(answer);
