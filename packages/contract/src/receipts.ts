@@ -37,21 +37,20 @@ export const ReceiptList = z.object({
 export type ReceiptList = z.infer<typeof ReceiptList>;
 
 /** `GET /api/v1/invoice/{order_id}/`: a receipt is an order with its lines and its file. */
-export const ReceiptDetail = z
-  .object({
-    order_id: z.string(),
-    merchant: z.string().nullable(),
-    purchase_date: z.string().nullable(),
-    order_total: z.string().nullable(),
-    currency: z.string().nullable(),
-    status: ReceiptStatus,
-    category: z.string().nullable(),
-    lines: z.array(Purchase),
-    file: z.object({ name: z.string(), size: z.number().int(), mime: z.string() }).nullable(),
-    /** What extraction read from the document, field by field, when it came from one. */
-    extracted: z.record(z.string(), z.unknown()).nullable(),
-  })
-  .extend(OrderMoney.shape);
+export const ReceiptDetail = z.object({
+  order_id: z.string(),
+  merchant: z.string().nullable(),
+  purchase_date: z.string().nullable(),
+  order_total: z.string().nullable(),
+  currency: z.string().nullable(),
+  status: ReceiptStatus,
+  category: z.string().nullable(),
+  lines: z.array(Purchase),
+  file: z.object({ name: z.string(), size: z.number().int(), mime: z.string() }).nullable(),
+  /** What extraction read from the document, field by field, when it came from one. */
+  extracted: z.record(z.string(), z.unknown()).nullable(),
+  ...OrderMoney.shape,
+});
 export type ReceiptDetail = z.infer<typeof ReceiptDetail>;
 
 /**
