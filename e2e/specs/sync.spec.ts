@@ -17,8 +17,18 @@ for (const provider of PROVIDERS) {
       if (/\/(google-auth\/google\/sync|microsoft-auth\/warranty-sync)\//.test(req.url()))
         syncCalls.push(new URL(req.url()).pathname);
     });
+    // A mailbox synced before answers in a moment: the request waits until the notice has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/(google-auth\/google\/sync|microsoft-auth\/warranty-sync)\/$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Refresh Purchases' }).click();
     await expect(page.getByText('Syncing Purchases')).toBeVisible();
+    release();
     await expect(page.getByRole('alert').filter({ hasText: 'Mailbox synced' })).toBeVisible({
       timeout: 45_000,
     });

@@ -7,10 +7,10 @@ export type ReceiptStatus = z.infer<typeof ReceiptStatus>;
 
 /**
  * An order's total as money, shaped as a purchase's price is (`price`, `amount`, `currency`,
- * `has_currency`), so it is shown the same way: the total the document printed, else the sum of the
- * order's lines when every line has an amount and all share one currency (never a sum across
- * currencies); all null when neither is known. Without a stated currency (`order_has_currency` false),
- * the amount is in the user's default currency, as a bare price is.
+ * `has_currency`), so it is shown the same way: the total the document printed; else a one-line order's
+ * price as it stands; else the sum of the order's lines when every line has an amount and all share one
+ * currency (never a sum across currencies); else all null. Without a stated currency
+ * (`order_has_currency` false), the amount is in the user's default currency, as a bare price is.
  */
 export const OrderMoney = z.object({
   /** The total as text: as printed, the one line's price as typed, or the lines' sum. */
@@ -37,21 +37,20 @@ export const ReceiptList = z.object({
 export type ReceiptList = z.infer<typeof ReceiptList>;
 
 /** `GET /api/v1/invoice/{order_id}/`: a receipt is an order with its lines and its file. */
-export const ReceiptDetail = z
-  .object({
-    order_id: z.string(),
-    merchant: z.string().nullable(),
-    purchase_date: z.string().nullable(),
-    order_total: z.string().nullable(),
-    currency: z.string().nullable(),
-    status: ReceiptStatus,
-    category: z.string().nullable(),
-    lines: z.array(Purchase),
-    file: z.object({ name: z.string(), size: z.number().int(), mime: z.string() }).nullable(),
-    /** What extraction read from the document, field by field, when it came from one. */
-    extracted: z.record(z.string(), z.unknown()).nullable(),
-  })
-  .extend(OrderMoney.shape);
+export const ReceiptDetail = z.object({
+  order_id: z.string(),
+  merchant: z.string().nullable(),
+  purchase_date: z.string().nullable(),
+  order_total: z.string().nullable(),
+  currency: z.string().nullable(),
+  status: ReceiptStatus,
+  category: z.string().nullable(),
+  lines: z.array(Purchase),
+  file: z.object({ name: z.string(), size: z.number().int(), mime: z.string() }).nullable(),
+  /** What extraction read from the document, field by field, when it came from one. */
+  extracted: z.record(z.string(), z.unknown()).nullable(),
+  ...OrderMoney.shape,
+});
 export type ReceiptDetail = z.infer<typeof ReceiptDetail>;
 
 /**

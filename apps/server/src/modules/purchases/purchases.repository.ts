@@ -67,14 +67,11 @@ export function listPurchases(db: Db, userId: string): Promise<PurchaseRow[]> {
   return listQuery(db, [userId]);
 }
 
-/** Which of a user's purchases to read, for other modules: by ids, by order, by source document, with a receipt. */
+/** Which of a user's purchases to read, for other modules, in the document's line order: by ids, order or source. */
 export interface PurchaseFilter {
   ids?: readonly number[];
   orderId?: string;
   source?: { source: OrdersTable['source']; ref: string };
-  withReceipt?: boolean;
-  /** `line`: in the document's line order (the default); `newest`: newest purchase date first. */
-  sort?: 'line' | 'newest';
 }
 
 export function findPurchasesWhere(db: Db, userId: string, filter: PurchaseFilter): Promise<PurchaseRow[]> {
@@ -87,12 +84,7 @@ export function findPurchasesWhere(db: Db, userId: string, filter: PurchaseFilte
   if (filter.source) {
     query = query.where('o.source', '=', filter.source.source).where('o.source_ref', '=', filter.source.ref);
   }
-  if (filter.withReceipt) query = query.where('d.id', 'is not', null);
-  query =
-    filter.sort === 'newest'
-      ? query.orderBy('o.purchase_date', 'desc').orderBy('o.id', 'asc')
-      : query.orderBy('o.line_no').orderBy('o.id');
-  return query.execute();
+  return query.orderBy('o.line_no').orderBy('o.id').execute();
 }
 
 export function findPurchase(db: Db, userId: string, id: number): Promise<PurchaseRow | undefined> {
