@@ -20,13 +20,20 @@ export class ReplacementPage {
       });
   }
 
-  /** Walks the pages until the main product's group shows. */
+  /** Walks the pages until the main product's group shows, each page read only once it has settled. */
   async findGroup(mainProduct: string): Promise<Locator> {
     const group = this.group(mainProduct);
+    const list = this.page.getByRole('list', { name: 'Main products' });
     const next = this.page.getByRole('button', { name: 'Next page' });
-    while (!(await group.isVisible())) {
+    const current = this.page.locator('button[aria-current="page"]');
+    for (;;) {
+      await expect(list).toBeVisible();
+      await expect(this.page.locator('[aria-busy="true"]')).toHaveCount(0);
+      if (await group.isVisible()) break;
       if (!(await next.isVisible()) || (await next.isDisabled())) break;
+      const shown = (await current.textContent()) ?? '';
       await next.click();
+      await expect(current).not.toHaveText(shown);
     }
     await expect(group).toBeVisible();
     return group;

@@ -4,7 +4,6 @@ import type {
   PurchasePage,
   PurchasePageQuery,
   TotalPrice,
-  UpcomingWarrantyCount,
 } from '@warrantly/contract/purchases';
 import { api, PURCHASE_DATA_TAGS } from '@/app/api';
 
@@ -21,10 +20,6 @@ export const purchasesApi = api.injectEndpoints({
     }),
     getActiveWarrantyCount: build.query<ActiveWarrantyCount, void>({
       query: () => '/api/v1/user-orders/active-warranty-count/',
-      providesTags: ['Totals'],
-    }),
-    getUpcomingWarrantyCount: build.query<UpcomingWarrantyCount, void>({
-      query: () => '/api/v1/user-orders/total-upcoming-warranty/',
       providesTags: ['Totals'],
     }),
     /** Multipart: product_name, purchase_date, shop_name, price, warranty_expire_date, warranty_status, invoice. */
@@ -48,7 +43,6 @@ export const {
   useGetPurchasePageQuery,
   useGetTotalPriceQuery,
   useGetActiveWarrantyCountQuery,
-  useGetUpcomingWarrantyCountQuery,
   useCreatePurchaseMutation,
   useUpdatePurchaseMutation,
   useDeletePurchaseMutation,
