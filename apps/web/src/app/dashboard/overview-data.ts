@@ -1,5 +1,5 @@
 import { purchasesApi } from '@/features/purchases/purchases-api';
-import { remindersApi, upcomingCardWindow, upcomingWindow } from '@/features/reminders/reminders-api';
+import { remindersApi, upcomingWindow } from '@/features/reminders/reminders-api';
 import { appStore } from '../app-store';
 import { selectIsSignedIn, selectProvider } from '../auth-slice';
 import { nextTask } from '../next-task';
@@ -20,12 +20,7 @@ export async function prefetchOverview(): Promise<void> {
     purchasesApi.util.prefetch('getPurchasePage', RECENT_PURCHASES, {}),
     purchasesApi.util.prefetch('getTotalPrice', undefined, {}),
     purchasesApi.util.prefetch('getActiveWarrantyCount', undefined, {}),
-    ...(provider
-      ? [
-          remindersApi.util.prefetch('getEvents', upcomingWindow(provider, new Date()), {}),
-          remindersApi.util.prefetch('getEvents', upcomingCardWindow(provider, new Date()), {}),
-        ]
-      : []),
+    ...(provider ? [remindersApi.util.prefetch('getEvents', upcomingWindow(provider, new Date()), {})] : []),
   ];
   // One request per task: each start runs the store's middleware, reducers and subscribers.
   for (const request of requests) {

@@ -2,7 +2,6 @@ import type { Provider } from '@warrantly/contract/auth';
 import {
   type CalendarEventWindow,
   type FeedUrl,
-  MAX_LISTED_EVENTS,
   type ReminderCreate,
   type ReminderCreated,
   type Settings,
@@ -42,12 +41,6 @@ export const UPCOMING_CARD_DAYS = 30;
 /** The first `limit` reminders ending today or later, a recurring one once: the Upcoming Reminders list. */
 export function upcomingWindow(provider: Provider, now: Date, limit = UPCOMING_STEP): EventWindow {
   return { provider, from: toIsoDate(now), limit, recurring: 'next' };
-}
-
-/** The reminders of the list due today to `UPCOMING_CARD_DAYS` ahead: what the dashboard card counts. */
-export function upcomingCardWindow(provider: Provider, now: Date): EventWindow {
-  const last = new Date(now.getFullYear(), now.getMonth(), now.getDate() + UPCOMING_CARD_DAYS);
-  return { ...upcomingWindow(provider, now, MAX_LISTED_EVENTS), to: toIsoDate(last) };
 }
 
 /** The events of one month (`month` 0-11), a few a day: the month calendar. */
