@@ -1,11 +1,11 @@
 import type { Provider } from '@warrantly/contract/auth';
-import {
-  type CalendarEventWindow,
-  type FeedUrl,
-  type ReminderCreate,
-  type ReminderCreated,
-  type Settings,
-  type SettingsUpdate,
+import type {
+  CalendarEventWindow,
+  FeedUrl,
+  ReminderCreate,
+  ReminderCreated,
+  Settings,
+  SettingsUpdate,
 } from '@warrantly/contract/reminders';
 import { api } from '@/app/api';
 import { toIsoDate } from '@/lib/dates';
