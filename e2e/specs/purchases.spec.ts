@@ -159,8 +159,7 @@ test.describe('purchases and warranties', () => {
       '/api/v1/user-orders/',
       '/api/v1/user-orders/total-price/',
       '/api/v1/user-orders/active-warranty-count/',
-      // The Upcoming Reminders list, and the card counting its reminders due in 30 days.
-      '/api/v1/calendar/list/',
+      // The Upcoming Reminders list; the card counts its reminders due in 30 days from the same answer.
       '/api/v1/calendar/list/',
     ];
     const asked: string[] = [];
