@@ -8,6 +8,10 @@ export const Part = z.object({
   purchased_date: z.string().nullable(),
   store_link: z.string().nullable(),
   price: z.string().nullable(),
+  /** The price as the server read it (as a purchase's `amount`, `currency`, `has_currency`). */
+  amount: z.number().nullable(),
+  currency: z.string().nullable(),
+  has_currency: z.boolean(),
   /** When the part is next due, e.g. 'every 6 months, next 2027-03-01'; null without an interval. */
   timeline: z.string().nullable(),
 });

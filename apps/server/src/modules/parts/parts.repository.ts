@@ -8,6 +8,9 @@ const PART_COLUMNS = [
   'part.purchase_date',
   'part.store_link',
   'part.price',
+  'part.amount_minor',
+  'part.currency',
+  'part.has_currency',
   'part.replace_every_days',
 ] as const;
 

@@ -2,6 +2,7 @@ import type { MainProduct, MainProductList } from '@warrantly/contract/parts';
 import { addDays, isoDate } from '../../dates';
 import type { Db } from '../../db/schema';
 import { keysetPage, type PageOf, type PageStart } from '../purchases/pages.service';
+import { toMajor } from '../purchases/purchases.service';
 import { describeInterval } from './consumables.service';
 import * as repo from './parts.repository';
 
@@ -19,6 +20,9 @@ type PartRow = {
   purchase_date: string | null;
   store_link: string | null;
   price: string | null;
+  amount_minor: number | null;
+  currency: string | null;
+  has_currency: number;
   replace_every_days: number | null;
 };
 
@@ -30,6 +34,10 @@ function toPart(row: PartRow, today: string): MainProduct['products'][number] {
     purchased_date: row.purchase_date,
     store_link: row.store_link,
     price: row.price,
+    amount:
+      row.amount_minor === null || row.currency === null ? null : toMajor(row.amount_minor, row.currency),
+    currency: row.currency,
+    has_currency: row.has_currency === 1,
     timeline: row.replace_every_days ? `${describeInterval(row.replace_every_days)}, next ${due}` : null,
   };
 }

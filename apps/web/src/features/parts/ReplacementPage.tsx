@@ -58,7 +58,7 @@ export function ReplacementPage() {
                           <h3 className="font-semibold break-words text-slate-900">
                             {partText(part.product_name, 'Not Provided')}
                           </h3>
-                          <span className="shrink-0 font-bold text-slate-900">{partPrice(part.price)}</span>
+                          <span className="shrink-0 font-bold text-slate-900">{partPrice(part)}</span>
                         </div>
                         <dl className="mt-2 space-y-1 text-sm">
                           <div className="flex gap-2">
