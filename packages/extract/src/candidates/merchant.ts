@@ -1,0 +1,127 @@
+/**
+ * The merchant's candidates on a printed document: the name-like lines at its head and foot, every line
+ * with a company form, the name after a "thank you for shopping at" or a copyright sign, and "none".
+ * Features say how the line looks (capitals, company form, digits, length), where it stands (line,
+ * centring, font), what surrounds it (a buyer block above, labels) and whether the document repeats the
+ * name elsewhere (a web domain, an e-mail address, another line).
+ */
+import { addContext, wordsOf } from '../features/context';
+import { cleanMerchant, merchantFromDomain } from '../merchant';
+import type { Candidate, Features } from '../model/ranker';
+import type { Doc, DocLine } from '../readers/doc';
+
+const LEGAL_FORM =
+  /\b(GmbH|AG|KG|OHG|UG|e\.K\.|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Corp\.?|Corporation|Co\.|S\.?A\.?S?\.?|S\.?A\.?R\.?L\.?|S\.?L\.?|S\.?p\.?A\.?|S\.?r\.?l\.?|B\.?V\.?|N\.?V\.?|Pty|Pvt\.?|Private Limited|SDN\.?\s*BHD\.?|BHD|PLC|LLP|Oy|AB|A\/S|ApS|Sp\.\s*z\s*o\.o\.|Lda\.?|Tbk\.?|PT\.?)(?=\W|$)/i;
+const BUYER_MARKER =
+  /\b(bill\s*to|ship\s*to|sold\s*to|invoice\s*to|deliver\s*to|rechnungsempfänger|rechnungsadresse|lieferadresse|kunde|customer|client|factur[ée]\s*à|livr[ée]\s*à|buyer|käufer)\b/i;
+const INVITATION = /\b(?:thank\s*you\s*for\s*(?:shopping|dining|choosing|visiting)\s*(?:at|with)|welcome\s*to|bienvenue\s*chez|willkommen\s*bei|terima\s*kasih\s*kerana\s*membeli\s*di)\s+(.{2,60})/i;
+const COPYRIGHT = /(?:©|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?,?\s*)?(.{2,60})/i;
+const DOMAIN = /\b(?:www\.)?([a-z0-9][a-z0-9-]{1,40})\.(?:com|net|org|co|shop|store|[a-z]{2})(?:\.[a-z]{2})?\b/gi;
+const EMAIL = /\b[\w.+-]{1,64}@([a-z0-9-]{1,40})\./gi;
+
+/** Lines read at the head and the foot of a document. */
+const HEAD = 12;
+const FOOT = 6;
+/** Lines looked at for a company form. */
+const MAX_LINES = 80;
+
+const letters = (s: string) => s.replace(/[^\p{L}]/gu, '');
+const squash = (s: string) => wordsOf(s).join('');
+
+/** Names the document repeats elsewhere: its web domains' and e-mail addresses' names. */
+function namesElsewhere(doc: Doc): Set<string> {
+  const out = new Set<string>();
+  for (const line of doc.lines.slice(0, MAX_LINES)) {
+    for (const re of [DOMAIN, EMAIL]) {
+      re.lastIndex = 0;
+      for (let m = re.exec(line.text); m; m = re.exec(line.text)) {
+        const name = merchantFromDomain(`${m[1]}.com`) ?? m[1];
+        if (name) out.add(squash(name));
+      }
+    }
+  }
+  return out;
+}
+
+function lineFeatures(doc: Doc, line: DocLine, value: string, buyerAbove: boolean, firstText: number): Features {
+  const raw = line.text;
+  const tokens = line.tokens.map((i) => doc.tokens[i]).filter((t) => t !== undefined);
+  const fonts = tokens.map((t) => t.fontSize ?? 1);
+  const confs = tokens.map((t) => t.conf ?? 1);
+  const lastLine = Math.max(1, doc.lines.length - 1);
+  const l = letters(value);
+  const words = value.split(/\s+/).filter(Boolean);
+  const features: Features = {
+    rel_line: line.index / lastLine,
+    [`line:${Math.min(line.index, 8)}`]: 1,
+    [`from_bottom:${Math.min(doc.lines.length - 1 - line.index, 4)}`]: 1,
+    first_text_line: line.index === firstText ? 1 : 0,
+    legal_form: LEGAL_FORM.test(value) ? 1 : 0,
+    legal_form_in_line: LEGAL_FORM.test(raw) ? 1 : 0,
+    all_caps: l.length >= 3 && l === l.toUpperCase() ? 1 : 0,
+    title_case: words.length > 0 && words.every((w) => /^[\p{Lu}\d&]/u.test(w)) ? 1 : 0,
+    [`words:${Math.min(words.length, 6)}`]: 1,
+    letter_share: l.length / Math.max(1, value.length),
+    digits: /\d/.test(value) ? 1 : 0,
+    long_digits: /\d{4,}/.test(raw) ? 1 : 0,
+    colon: raw.includes(':') ? 1 : 0,
+    cut_from_line: value.length < raw.trim().length - 2 ? 1 : 0,
+    buyer_above: buyerAbove ? 1 : 0,
+    centred: Math.abs((line.x0 + line.x1) / 2 - 0.5) < 0.12 && line.x0 > 0.08 ? 1 : 0,
+    indent: line.x0,
+    font: Math.max(...fonts, 0),
+    heading: tokens.some((t) => t.heading) ? 1 : 0,
+    bold: tokens.some((t) => t.bold) ? 1 : 0,
+    ocr_conf: confs.length ? confs.reduce((a, b) => a + b, 0) / confs.length : 1,
+  };
+  addContext(features, 'S', value, 6);
+  const above = doc.lines[line.index - 1];
+  if (above) addContext(features, 'A', above.text, 3);
+  const below = doc.lines[line.index + 1];
+  if (below) addContext(features, 'B', below.text, 3);
+  return features;
+}
+
+/** Every plausible merchant name of a printed document, and "none". */
+export function merchantCandidates(doc: Doc): Candidate<string>[] {
+  const candidates: Candidate<string>[] = [{ value: null, line: -1, why: 'none', features: { none: 1 } }];
+  const elsewhere = namesElsewhere(doc);
+  const seen = new Map<string, Candidate<string>>();
+  const firstText = doc.lines.findIndex((l) => letters(l.text).length >= 3);
+  let buyerUntil = -1;
+  const propose = (line: DocLine, raw: string, kind: string) => {
+    const value = cleanMerchant(raw.replace(/\s{2,}.*/, ''));
+    const key = squash(value);
+    if (key.length < 2 || value.length > 70) return;
+    const known = seen.get(key);
+    if (known) {
+      known.features.repeats = (known.features.repeats ?? 0) + 1;
+      known.features[`via:${kind}`] = 1;
+      return;
+    }
+    const features = lineFeatures(doc, line, value, line.index <= buyerUntil, firstText);
+    features[`via:${kind}`] = 1;
+    features.elsewhere = [...elsewhere].some((name) => name.length >= 3 && (key.includes(name) || name.includes(key)))
+      ? 1
+      : 0;
+    const candidate: Candidate<string> = { value, line: line.index, why: `${kind}@${line.index}`, features };
+    seen.set(key, candidate);
+    candidates.push(candidate);
+  };
+  for (const line of doc.lines.slice(0, MAX_LINES)) {
+    if (BUYER_MARKER.test(line.text)) buyerUntil = line.index + 4;
+    const head = line.index < HEAD;
+    const foot = line.index >= doc.lines.length - FOOT;
+    const invitation = INVITATION.exec(line.text);
+    if (invitation?.[1]) propose(line, invitation[1], 'invitation');
+    const copyright = COPYRIGHT.exec(line.text);
+    if (copyright?.[1]) propose(line, copyright[1], 'copyright');
+    if (letters(line.text).length < 2) continue;
+    if (head || foot || LEGAL_FORM.test(line.text)) propose(line, line.text, head ? 'head' : foot ? 'foot' : 'legal');
+    // A name wrapped over two lines ("SANYU STATIONERY" / "SHOP SDN BHD"): the pair as one candidate.
+    const next = doc.lines[line.index + 1];
+    if (head && next && next.text.length <= 40 && letters(next.text).length >= 2)
+      propose(line, `${line.text.replace(/\s{2,}.*/, '')} ${next.text}`, 'two-lines');
+  }
+  return candidates;
+}

@@ -1,0 +1,167 @@
+/**
+ * The total's candidates: every amount the document prints (and, for "45.000", its reading as
+ * thousands), plus "none", each with general features: its label's words, where it stands, how it
+ * compares with the other amounts, and whether the document's arithmetic lands on it.
+ */
+import { addContext } from '../features/context';
+import type { Candidate, Features } from '../model/ranker';
+import type { Doc } from '../readers/doc';
+import { type PlacedAmount, placedAmounts } from './amounts';
+
+/** Cents, so sums compare exactly. */
+const near = (a: number, b: number) => Math.abs(a - b) <= 1;
+
+/** Amounts of one role combined when checking that a document adds up (more is hostile input). */
+const PER_ROLE = 4;
+
+interface Sums {
+  /** Values (cents) that the document's arithmetic produces, by how it produced them. */
+  byRule: Map<string, Set<number>>;
+}
+
+function add(sums: Sums, rule: string, value: number): void {
+  let set = sums.byRule.get(rule);
+  if (!set) {
+    set = new Set();
+    sums.byRule.set(rule, set);
+  }
+  set.add(value);
+}
+
+/** What the labelled amounts add up to: subtotal + tax, + fees − discount ± rounding, tendered − change. */
+function arithmetic(amounts: PlacedAmount[]): Sums {
+  const sums: Sums = { byRule: new Map() };
+  const of = (role: string) =>
+    amounts
+      .filter((a) => a.role === role)
+      .slice(0, PER_ROLE)
+      .map((a) => Math.abs(a.minor));
+  const subtotals = of('subtotal');
+  const taxes = [0, ...of('tax')];
+  const extras = [0, ...of('shipping'), ...of('fee')];
+  const discounts = [0, ...of('discount')];
+  const roundings = [0, ...of('rounding')];
+  for (const s of subtotals)
+    for (const t of taxes)
+      for (const e of extras)
+        for (const d of discounts)
+          for (const r of roundings) {
+            if (t === 0 && e === 0 && d === 0 && r === 0) continue;
+            add(sums, 'sum:subtotal+tax+fees-discount', s + t + e - d);
+            if (r !== 0) {
+              add(sums, 'sum:rounded', s + t + e - d + r);
+              add(sums, 'sum:rounded', s + t + e - d - r);
+            }
+          }
+  for (const p of of('tendered')) for (const c of of('change')) if (p > c) add(sums, 'sum:tendered-change', p - c);
+  for (const p of [...of('payment'), ...of('tendered')]) add(sums, 'sum:payment', p);
+  for (const s of subtotals) add(sums, 'sum:subtotal', s);
+  // A tax table's row: net and tax beside each other add up to the gross.
+  const byLine = new Map<number, number[]>();
+  for (const a of amounts) byLine.set(a.line, [...(byLine.get(a.line) ?? []), Math.abs(a.minor)]);
+  for (const values of byLine.values())
+    if (values.length >= 3 && values.length <= 6)
+      for (let i = 0; i < values.length; i += 1)
+        for (let j = i + 1; j < values.length; j += 1)
+          add(sums, 'sum:net+tax', (values[i] as number) + (values[j] as number));
+  return sums;
+}
+
+/** Prefix sums of the item-like amounts above each line: the last amount of each unlabelled line. */
+function itemSums(doc: Doc, amounts: PlacedAmount[]): Map<number, { sum: number; count: number }> {
+  const lastOfLine = new Map<number, PlacedAmount>();
+  for (const a of amounts) if (a.slot === a.onLine - 1 && !a.integer) lastOfLine.set(a.line, a);
+  const out = new Map<number, { sum: number; count: number }>();
+  let sum = 0;
+  let count = 0;
+  for (const line of doc.lines) {
+    out.set(line.index, { sum, count });
+    const a = lastOfLine.get(line.index);
+    if (a && a.role === null && !a.labelAbove) {
+      sum += a.minor;
+      count += 1;
+    }
+  }
+  return out;
+}
+
+const bucket = (n: number, edges: number[]) => {
+  for (const edge of edges) if (n <= edge) return String(edge);
+  return `>${edges[edges.length - 1]}`;
+};
+
+/** Every plausible total of a document, and "none". Values are decimal strings with two decimals. */
+export function totalCandidates(doc: Doc): Candidate<string>[] {
+  const amounts = placedAmounts(doc);
+  const sums = arithmetic(amounts);
+  const items = itemSums(doc, amounts);
+  const withDecimals = amounts.filter((a) => !a.integer);
+  const threeShare = amounts.length === 0 ? 0 : amounts.filter((a) => a.threeDecimals).length / amounts.length;
+  const positive = amounts.filter((a) => a.minor > 0);
+  const largest = Math.max(0, ...positive.map((a) => a.minor));
+  const largestIsTendered = amounts.some((a) => a.minor === largest && (a.role === 'tendered' || a.role === 'payment'));
+  const counts = new Map<number, number>();
+  for (const a of amounts) counts.set(a.minor, (counts.get(a.minor) ?? 0) + 1);
+  const distinct = [...new Set(positive.map((a) => a.minor))].sort((a, b) => b - a);
+  const rightEdge = Math.max(0, ...doc.lines.map((l) => l.x1));
+  const lastLine = Math.max(1, doc.lines.length - 1);
+  const docCurrency = amounts.some((a) => a.currency !== null);
+
+  const candidates: Candidate<string>[] = [
+    { value: null, line: -1, why: 'none', features: { none: 1, 'doc:no_amounts': amounts.length === 0 ? 1 : 0 } },
+  ];
+  for (const a of amounts) {
+    if (a.minor <= 0) continue;
+    const readings: { minor: number; thousands: boolean }[] = [{ minor: a.minor, thousands: false }];
+    if (a.threeDecimals) readings.push({ minor: a.minor * 1000, thousands: true });
+    if (a.integer) readings[0] = { minor: a.minor, thousands: false };
+    for (const reading of readings) {
+      const line = doc.lines[a.line];
+      const token = line ? doc.tokens[line.tokens[line.tokens.length - 1] as number] : undefined;
+      const f: Features = {
+        integer: a.integer ? 1 : 0,
+        three_decimals: a.threeDecimals ? 1 : 0,
+        thousands_reading: reading.thousands ? 1 : 0,
+        'doc:three_share': threeShare,
+        'doc:three_share*thousands': reading.thousands ? threeShare : 0,
+        'integer*doc_has_decimals': a.integer && withDecimals.length > 0 ? 1 : 0,
+        has_currency: a.currency ? 1 : 0,
+        'doc:currency_marked': docCurrency ? 1 : 0,
+        is_largest: a.minor === largest ? 1 : 0,
+        largest_is_tendered: a.minor === largest && largestIsTendered ? 1 : 0,
+        [`rank:${bucket(distinct.indexOf(a.minor), [0, 1, 2, 4])}`]: 1,
+        [`repeats:${bucket(counts.get(a.minor) ?? 1, [1, 2, 3])}`]: 1,
+        log_value: Math.log10(1 + reading.minor / 100),
+        rel_line: a.line / lastLine,
+        [`from_bottom:${bucket(lastLine - a.line, [0, 2, 5, 10, 20])}`]: 1,
+        last_on_line: a.slot === a.onLine - 1 ? 1 : 0,
+        alone_on_line: a.onLine === 1 ? 1 : 0,
+        right_aligned: rightEdge - a.x < 0.08 ? 1 : 0,
+        x_end: a.x,
+        label_above: a.labelAbove ? 1 : 0,
+        [`role:${a.role ?? 'none'}`]: 1,
+        font: token?.fontSize ?? 1,
+        bold: token?.bold ? 1 : 0,
+        ocr_conf: token?.conf ?? 1,
+      };
+      for (const [rule, values] of sums.byRule)
+        for (const v of values)
+          if (near(v, reading.minor)) {
+            f[rule] = 1;
+            break;
+          }
+      const above = items.get(a.line);
+      if (above && above.count >= 2 && near(above.sum, reading.minor)) f['sum:items'] = 1;
+      if (above && above.count === 1 && near(above.sum, reading.minor)) f['sum:one_item'] = 1;
+      addContext(f, a.labelAbove ? 'A' : 'L', a.label);
+      if (!a.labelAbove && doc.lines[a.line - 1]) addContext(f, 'P', (doc.lines[a.line - 1] as { text: string }).text, 2);
+      candidates.push({
+        value: (reading.minor / 100).toFixed(2),
+        line: a.line,
+        why: `${a.role ?? 'amount'} "${a.label.trim().slice(-24)}"`,
+        features: f,
+      });
+    }
+  }
+  return candidates;
+}

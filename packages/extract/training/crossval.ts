@@ -1,0 +1,103 @@
+/**
+ * Grouped cross-validation of one field's ranker: each document is scored by the model trained without
+ * its group's fold; calibration is cross-fitted (a fold's scores are calibrated by a map fitted on the
+ * other folds' held-out scores). The lockbox's groups are never trained or tuned on here: they are scored
+ * once, by the model trained on every other fold, and reported only in aggregate.
+ */
+import { type Candidate, calibrated, choose, type RankerWeights } from '../src/model/ranker';
+import { DEFAULT_FIT, type FitOptions, fitCalibration, fitRanker, type Held, type TrainingDoc } from './fit';
+
+/** One labelled document as a field sees it: its candidates and which of them are right. */
+export interface FieldExample<V> {
+  id: string;
+  fold: number;
+  lockbox: boolean;
+  /** Training weight: silver labels count less. */
+  weight: number;
+  candidates: Candidate<V>[];
+  /** Whether a candidate's value is the truth. */
+  isRight: (value: V | null) => boolean;
+}
+
+/** What the ranker chose for one document, scored by a model that never saw its group. */
+export interface Scored<V> {
+  id: string;
+  value: V | null;
+  right: boolean;
+  /** Calibrated confidence (cross-fitted). */
+  confidence: number;
+  raw: number;
+}
+
+export interface FieldReport<V> {
+  /** Out-of-fold results of every non-lockbox document. */
+  grouped: Scored<V>[];
+  /** The model trained on every non-lockbox document, scored on those same documents. */
+  inSample: Scored<V>[];
+  /** The lockbox, scored by the model trained on every other document (aggregate use only). */
+  lockbox: Scored<V>[];
+  /** The model to ship: trained on every non-lockbox document, calibrated on all held-out scores. */
+  model: RankerWeights;
+  /** Documents whose truth no candidate held (a recall miss of the candidate rules). */
+  unreachable: number;
+}
+
+/** The training form of an example, or null when no candidate is right (nothing to learn from). */
+function toTraining<V>(example: FieldExample<V>): TrainingDoc | null {
+  const right = example.candidates.findIndex((c) => example.isRight(c.value));
+  if (right < 0) return null;
+  return { candidates: example.candidates.map((c) => c.features), right, weight: example.weight };
+}
+
+function score<V>(model: RankerWeights, example: FieldExample<V>): Scored<V> {
+  const choice = choose(model, example.candidates);
+  const value = choice?.candidate.value ?? null;
+  return {
+    id: example.id,
+    value,
+    right: example.isRight(value),
+    confidence: choice?.confidence ?? 0,
+    raw: choice?.score ?? 0,
+  };
+}
+
+const trainingSet = <V>(examples: FieldExample<V>[]) =>
+  examples.flatMap((e) => {
+    const t = toTraining(e);
+    return t ? [t] : [];
+  });
+
+export async function crossValidate<V>(
+  field: string,
+  examples: FieldExample<V>[],
+  options: FitOptions = DEFAULT_FIT,
+  folds = 5,
+): Promise<FieldReport<V>> {
+  const open = examples.filter((e) => !e.lockbox);
+  const held: Scored<V>[][] = [];
+  for (let fold = 0; fold < folds; fold += 1) {
+    const test = open.filter((e) => e.fold === fold);
+    if (test.length === 0) continue;
+    const model = await fitRanker(field, trainingSet(open.filter((e) => e.fold !== fold)), options);
+    held.push(test.map((e) => score(model, e)));
+  }
+  // Cross-fitted calibration: each fold's raw scores mapped by the other folds' held-out results.
+  const grouped: Scored<V>[] = [];
+  for (const [k, scored] of held.entries()) {
+    const others: Held[] = held.filter((_, j) => j !== k).flatMap((s) => s.map(toHeld));
+    const calibration = await fitCalibration(others);
+    for (const s of scored) grouped.push({ ...s, confidence: calibrated(calibration, s.raw) });
+  }
+  const model = await fitRanker(field, trainingSet(open), options);
+  model.calibration = await fitCalibration(grouped.map(toHeld));
+  return {
+    grouped,
+    inSample: open.map((e) => score(model, e)),
+    lockbox: examples.filter((e) => e.lockbox).map((e) => score(model, e)),
+    model,
+    unreachable: open.filter((e) => !e.candidates.some((c) => e.isRight(c.value))).length,
+  };
+}
+
+const toHeld = <V>(s: Scored<V>): Held => ({ raw: s.raw, right: s.right });
+

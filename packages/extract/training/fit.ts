@@ -1,0 +1,216 @@
+/**
+ * Fits a field's candidate ranker with TensorFlow.js (pure JavaScript CPU backend): a conditional logit
+ * model, i.e. a softmax over each document's candidates, L2-regularised, full batch, Adam, from zero
+ * weights, so the same data always gives the same weights. Inference is `src/model/ranker.ts`, which
+ * reads the same feature rows (`featureRow`), so training and serving cannot drift.
+ */
+import '@tensorflow/tfjs-backend-cpu';
+import * as tf from '@tensorflow/tfjs-core';
+import { type Calibration, type Features, featureRow, type RankerWeights } from '../src/model/ranker';
+
+/** One document's candidates for a field, the index of the right one, and how much the document counts. */
+export interface TrainingDoc {
+  candidates: Features[];
+  right: number;
+  weight: number;
+}
+
+export interface FitOptions {
+  /** Hash buckets for `w:` (context word) features. */
+  buckets: number;
+  /** L2 penalty per unit of document weight. */
+  l2: number;
+  epochs: number;
+  learningRate: number;
+  /** At most this many candidates per document are trained on (the right one always among them). */
+  maxCandidates: number;
+  /** A named feature seen in fewer documents than this gets no column. */
+  minDocs: number;
+}
+
+export const DEFAULT_FIT: FitOptions = {
+  buckets: 256,
+  l2: 1e-3,
+  epochs: 150,
+  learningRate: 0.05,
+  maxCandidates: 48,
+  minDocs: 3,
+};
+
+let ready: Promise<boolean> | null = null;
+/** The CPU backend, set once (tfjs warns about a faster native backend: that one downloads a binary). */
+async function backend(): Promise<void> {
+  ready ??= (async () => {
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      return await tf.setBackend('cpu');
+    } finally {
+      console.warn = warn;
+    }
+  })();
+  await ready;
+}
+
+/** The candidates a document is trained on: the right one, then the others in document order. */
+function trainedCandidates(doc: TrainingDoc, max: number): { rows: Features[]; right: number } {
+  if (doc.candidates.length <= max) return { rows: doc.candidates, right: doc.right };
+  const rows = [doc.candidates[doc.right] as Features];
+  for (let i = 0; i < doc.candidates.length && rows.length < max; i += 1)
+    if (i !== doc.right) rows.push(doc.candidates[i] as Features);
+  return { rows, right: 0 };
+}
+
+/** Named columns: every non-word feature seen in at least `minDocs` documents, sorted by name. */
+function namedColumns(docs: TrainingDoc[], minDocs: number): string[] {
+  const seen = new Map<string, number>();
+  for (const doc of docs) {
+    const names = new Set<string>();
+    for (const features of doc.candidates)
+      for (const name of Object.keys(features)) if (!name.startsWith('w:')) names.add(name);
+    for (const name of names) seen.set(name, (seen.get(name) ?? 0) + 1);
+  }
+  return [...seen]
+    .filter(([, n]) => n >= minDocs)
+    .map(([name]) => name)
+    .sort();
+}
+
+/** Mean and standard deviation of each named column over all training candidates (scale 1 if constant). */
+function standardisation(docs: TrainingDoc[], names: string[]): { mean: number[]; scale: number[] } {
+  const index = new Map(names.map((name, i) => [name, i]));
+  const sum = new Float64Array(names.length);
+  const squares = new Float64Array(names.length);
+  let count = 0;
+  for (const doc of docs)
+    for (const features of doc.candidates) {
+      count += 1;
+      for (const [name, value] of Object.entries(features)) {
+        const i = index.get(name);
+        if (i === undefined) continue;
+        sum[i] = (sum[i] as number) + value;
+        squares[i] = (squares[i] as number) + value * value;
+      }
+    }
+  const mean = [...sum].map((s) => s / Math.max(count, 1));
+  const scale = [...squares].map((q, i) => {
+    const variance = q / Math.max(count, 1) - (mean[i] as number) ** 2;
+    return variance > 1e-12 ? Math.sqrt(variance) : 1;
+  });
+  return { mean, scale };
+}
+
+/** Weights rounded to 6 significant digits: small files, and bytes that do not depend on the last ulp. */
+const round6 = (x: number) => (x === 0 ? 0 : Number(x.toPrecision(6)));
+
+/** Trains one field's ranker; its calibration is the identity until `fitCalibration` sets one. */
+export async function fitRanker(
+  field: string,
+  docs: TrainingDoc[],
+  options: FitOptions = DEFAULT_FIT,
+): Promise<RankerWeights> {
+  await backend();
+  const names = namedColumns(docs, options.minDocs);
+  const { mean, scale } = standardisation(docs, names);
+  const layout = { names, buckets: options.buckets, mean, scale };
+  const columns = new Map(names.map((name, i) => [name, i]));
+  const width = names.length + options.buckets;
+  const slots = Math.max(1, ...docs.map((d) => Math.min(d.candidates.length, options.maxCandidates)));
+
+  const x = new Float32Array(docs.length * slots * width);
+  const mask = new Float32Array(docs.length * slots).fill(-1e4);
+  const target = new Float32Array(docs.length * slots);
+  const weight = new Float32Array(docs.length);
+  docs.forEach((doc, d) => {
+    const { rows, right } = trainedCandidates(doc, options.maxCandidates);
+    rows.forEach((features, c) => {
+      x.set(featureRow(layout, features, columns), (d * slots + c) * width);
+      mask[d * slots + c] = 0;
+    });
+    target[d * slots + right] = 1;
+    weight[d] = doc.weight;
+  });
+  const totalWeight = weight.reduce((a, b) => a + b, 0) || 1;
+
+  const w = tf.variable(tf.zeros([width, 1]));
+  const b = tf.variable(tf.zeros([1]));
+  const X = tf.tensor2d(x, [docs.length * slots, width]);
+  const M = tf.tensor2d(mask, [docs.length, slots]);
+  const T = tf.tensor2d(target, [docs.length, slots]);
+  const W = tf.tensor1d(weight);
+  const optimizer = tf.train.adam(options.learningRate);
+  for (let epoch = 0; epoch < options.epochs; epoch += 1) {
+    optimizer.minimize(() => {
+      const scores = tf.add(tf.reshape(tf.matMul(X, w), [docs.length, slots]), M);
+      const logProb = tf.logSoftmax(scores, 1);
+      const perDoc = tf.neg(tf.sum(tf.mul(logProb, T), 1));
+      const data = tf.div(tf.sum(tf.mul(perDoc, W)), totalWeight);
+      return tf.add(data, tf.mul(options.l2, tf.sum(tf.square(w)))) as tf.Scalar;
+    }, false);
+  }
+  // A softmax is blind to a constant added to every candidate: the bias is kept for the calibration only.
+  const weights = [...(await w.data())].map(round6);
+  tf.dispose([w, b, X, M, T, W]);
+  optimizer.dispose();
+  return {
+    field,
+    names,
+    buckets: options.buckets,
+    weights,
+    bias: 0,
+    mean: mean.map(round6),
+    scale: scale.map(round6),
+    calibration: { kind: 'platt', a: 1, b: 0 },
+  };
+}
+
+/** A scored choice on a held-out document: its raw score and whether it was right. */
+export interface Held {
+  raw: number;
+  right: boolean;
+}
+
+/**
+ * Maps raw scores to probabilities of being right: Platt scaling (a one-feature logistic regression,
+ * fitted with TensorFlow.js) under 500 examples, isotonic regression (pool adjacent violators) above.
+ */
+export async function fitCalibration(held: Held[]): Promise<Calibration> {
+  if (held.length >= 500) return isotonic(held);
+  await backend();
+  const a = tf.variable(tf.scalar(1));
+  const b = tf.variable(tf.scalar(0));
+  const raw = tf.tensor1d(held.map((h) => h.raw));
+  const y = tf.tensor1d(held.map((h) => (h.right ? 1 : 0)));
+  const optimizer = tf.train.adam(0.05);
+  for (let step = 0; step < 500; step += 1)
+    optimizer.minimize(
+      () =>
+        tf.mean(tf.sigmoidCrossEntropyWithLogits(y, tf.add(tf.mul(a, raw), b) as tf.Tensor1D)) as tf.Scalar,
+    );
+  const fitted = { kind: 'platt' as const, a: round6((await a.data())[0] as number), b: round6((await b.data())[0] as number) };
+  tf.dispose([a, b, raw, y]);
+  optimizer.dispose();
+  return fitted;
+}
+
+/** Isotonic regression by pool adjacent violators: a non-decreasing step function of the raw score. */
+export function isotonic(held: Held[]): Calibration {
+  const sorted = [...held].sort((p, q) => p.raw - q.raw);
+  const blocks: { start: number; sum: number; count: number }[] = [];
+  for (const h of sorted) {
+    blocks.push({ start: h.raw, sum: h.right ? 1 : 0, count: 1 });
+    while (blocks.length > 1) {
+      const last = blocks[blocks.length - 1] as (typeof blocks)[number];
+      const before = blocks[blocks.length - 2] as (typeof blocks)[number];
+      if (before.sum / before.count <= last.sum / last.count) break;
+      before.sum += last.sum;
+      before.count += last.count;
+      blocks.pop();
+    }
+  }
+  return {
+    kind: 'isotonic',
+    x: blocks.map((block) => round6(block.start)),
+    y: blocks.map((block) => round6(block.sum / block.count)),
+  };
+}
