@@ -63,11 +63,27 @@ export interface Doc {
 const COLUMN_GAP = 0.04;
 
 /**
+ * What goes between two neighbouring tokens of a line's text: '' (pieces of one word), ' ' or '  ' (a
+ * column break). Each reader knows its own units: a character column for text, a glyph width for PDF.
+ */
+export type Separator = (left: Token, right: Token) => string;
+
+/** The default rule: two spaces past COLUMN_GAP of the page width, one otherwise. */
+export const pageGap: Separator = (left, right) => (right.x0 - left.x1 > COLUMN_GAP ? '  ' : ' ');
+
+/**
  * Builds the lines of a document from tokens that already carry their `line` index (readers decide what
  * a line is: a text line, a PDF baseline, an HTML block, an OCR row). Lines come out in index order with
- * their tokens sorted left to right; empty line indices are dropped and the rest renumbered.
+ * their tokens sorted left to right; empty line indices are dropped and the rest renumbered. `separator`
+ * decides the spacing of each line's text (default: `pageGap`).
  */
-export function docFromTokens(kind: DocKind, tokens: Token[], pages = 1): Doc {
+export function docFromTokens(
+  kind: DocKind,
+  tokens: Token[],
+  pages = 1,
+  options: { separator?: Separator } = {},
+): Doc {
+  const separator = options.separator ?? pageGap;
   const byLine = new Map<number, number[]>();
   tokens.forEach((token, i) => {
     const list = byLine.get(token.line);
@@ -81,14 +97,14 @@ export function docFromTokens(kind: DocKind, tokens: Token[], pages = 1): Doc {
     );
     const index = lines.length;
     let text = '';
-    let end = Number.NEGATIVE_INFINITY;
+    let previous: Token | null = null;
     let box = { x0: 1, y0: 1, x1: 0, y1: 0 };
     for (const i of members) {
       const token = tokens[i] as Token;
       token.line = index;
-      if (text) text += token.x0 - end > COLUMN_GAP ? '  ' : ' ';
+      if (previous) text += separator(previous, token);
       text += token.text;
-      end = token.x1;
+      previous = token;
       box = {
         x0: Math.min(box.x0, token.x0),
         y0: Math.min(box.y0, token.y0),
