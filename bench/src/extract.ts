@@ -10,69 +10,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractBytes, kindOf } from '@warrantly/extract/extract-file';
 import type { Extraction } from '@warrantly/extract/types';
+import { type ComparedTruth, FIELDS, isRight } from './compare';
 import { printBySource, printCalibration, printTable, type Scored } from './extract-tables';
 import { type LineScore, lineShares, type ProductLine, scoreLines } from './product-lines';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CORPUS = path.resolve(ROOT, process.env.CORPUS_DIR ?? '../shared/corpus');
 const FLOOR_FILE = path.join(ROOT, 'bench/extract-floor.json');
-const FIELDS = ['is_order', 'merchant', 'order_id', 'purchase_date', 'total', 'currency'] as const;
-type Field = (typeof FIELDS)[number];
 
-interface Truth {
+interface Truth extends ComparedTruth {
   kind: 'pdf' | 'email' | 'text';
-  is_order: boolean;
-  merchant?: string | null;
-  merchant_aliases?: string[];
-  order_id?: string | null;
-  order_id_aliases?: string[];
-  purchase_date?: string | null;
-  purchase_date_aliases?: string[];
-  total?: string | null;
-  currency?: string | null;
   products?: ProductLine[];
   /** "owner/repo:path@sha" */
   source: string;
-}
-
-const LEGAL =
-  /\b(gmbh|ag|kg|ltd|limited|llc|inc|corp|corporation|co|sa|sas|sarl|sl|spa|srl|bv|nv|pty|pvt|private|sdn|bhd|plc|llp|oy|ab|as|aps)\b/g;
-const normMerchant = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
-    .replace(LEGAL, ' ')
-    .replace(/\s+/g, '');
-const normId = (s: string) => s.trim().replace(/^#/, '').trim();
-
-function isRight(field: Field, truth: Truth, got: Extraction): boolean {
-  const value = got[field];
-  switch (field) {
-    case 'is_order':
-      return value === truth.is_order;
-    case 'merchant':
-      if (truth.merchant === null) return value === null;
-      return (
-        typeof value === 'string' &&
-        [truth.merchant, ...(truth.merchant_aliases ?? [])].some(
-          (m) => m && normMerchant(m) === normMerchant(value),
-        )
-      );
-    case 'order_id':
-      if (truth.order_id === null) return value === null;
-      return (
-        typeof value === 'string' &&
-        [truth.order_id, ...(truth.order_id_aliases ?? [])].some((id) => id && normId(id) === normId(value))
-      );
-    case 'purchase_date':
-      if (truth.purchase_date === null) return value === null;
-      return [truth.purchase_date, ...(truth.purchase_date_aliases ?? [])].includes(value as string);
-    case 'total':
-      if (truth.total === null) return value === null;
-      return typeof value === 'string' && Number(value).toFixed(2) === Number(truth.total).toFixed(2);
-    case 'currency':
-      return value === truth.currency;
-  }
 }
 
 const median = (xs: number[]) => {
