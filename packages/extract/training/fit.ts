@@ -4,8 +4,7 @@
  * weights, so the same data always gives the same weights. Inference is `src/model/ranker.ts`, which
  * reads the same feature rows (`featureRow`), so training and serving cannot drift.
  */
-import '@tensorflow/tfjs-backend-cpu';
-import * as tf from '@tensorflow/tfjs-core';
+import * as tf from '@tensorflow/tfjs';
 import { type Calibration, type Features, featureRow, type RankerWeights } from '../src/model/ranker';
 
 /** One document's candidates for a field, the index of the right one, and how much the document counts. */
@@ -29,11 +28,11 @@ export interface FitOptions {
 }
 
 export const DEFAULT_FIT: FitOptions = {
-  buckets: 256,
-  l2: 1e-3,
-  epochs: 150,
-  learningRate: 0.05,
-  maxCandidates: 48,
+  buckets: Number(process.env.FIT_BUCKETS ?? 64),
+  l2: Number(process.env.FIT_L2 ?? 1e-3),
+  epochs: Number(process.env.FIT_EPOCHS ?? 80),
+  learningRate: Number(process.env.FIT_LR ?? 0.1),
+  maxCandidates: Number(process.env.FIT_MAX ?? 32),
   minDocs: 3,
 };
 
@@ -52,11 +51,15 @@ async function backend(): Promise<void> {
   await ready;
 }
 
-/** The candidates a document is trained on: the right one, then the others in document order. */
+/**
+ * The candidates a document is trained on: the right one, the first (often "none") and the others from
+ * the document's end backwards (where totals, payments and signatures are printed).
+ */
 function trainedCandidates(doc: TrainingDoc, max: number): { rows: Features[]; right: number } {
   if (doc.candidates.length <= max) return { rows: doc.candidates, right: doc.right };
   const rows = [doc.candidates[doc.right] as Features];
-  for (let i = 0; i < doc.candidates.length && rows.length < max; i += 1)
+  if (doc.right !== 0) rows.push(doc.candidates[0] as Features);
+  for (let i = doc.candidates.length - 1; i > 0 && rows.length < max; i -= 1)
     if (i !== doc.right) rows.push(doc.candidates[i] as Features);
   return { rows, right: 0 };
 }
@@ -76,7 +79,7 @@ function namedColumns(docs: TrainingDoc[], minDocs: number): string[] {
     .sort();
 }
 
-/** Mean and standard deviation of each named column over all training candidates (scale 1 if constant). */
+/** Mean and standard deviation (at least 0.5) of each named column over all training candidates. */
 function standardisation(docs: TrainingDoc[], names: string[]): { mean: number[]; scale: number[] } {
   const index = new Map(names.map((name, i) => [name, i]));
   const sum = new Float64Array(names.length);
@@ -95,7 +98,8 @@ function standardisation(docs: TrainingDoc[], names: string[]): { mean: number[]
   const mean = [...sum].map((s) => s / Math.max(count, 1));
   const scale = [...squares].map((q, i) => {
     const variance = q / Math.max(count, 1) - (mean[i] as number) ** 2;
-    return variance > 1e-12 ? Math.sqrt(variance) : 1;
+    // A rare binary feature has a tiny deviation: a floor keeps its standardised value small.
+    return Math.max(Math.sqrt(Math.max(variance, 0)), 0.5);
   });
   return { mean, scale };
 }

@@ -19,6 +19,8 @@ export interface PlacedAmount {
   line: number;
   /** Position among the line's amounts, 0 = leftmost. */
   slot: number;
+  /** Nothing but spaces before it on its line (a quantity, or an amount under its label). */
+  startsLine: boolean;
   /** Amounts on the same line. */
   onLine: number;
   /** Where the amount ends on the page, 0..1 from the left. */
@@ -57,6 +59,7 @@ export function placedAmounts(doc: Doc): PlacedAmount[] {
         line: line.index,
         slot,
         onLine: found.length,
+        startsLine: before.trim() === '',
         x: line.x0 + (line.x1 - line.x0) * Math.min(1, end / width),
         label,
         labelAbove: alone && above !== undefined,

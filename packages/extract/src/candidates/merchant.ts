@@ -25,6 +25,11 @@ const FOOT = 6;
 /** Lines looked at for a company form. */
 const MAX_LINES = 80;
 
+/** A line that begins with a company form or a bracket continues the name above it. */
+const CONTINUES = new RegExp(`^\\s*(?:[(\\[]|${LEGAL_FORM.source})`, 'i');
+/** A line ending in "&", "-", "and" or a comma is continued below. */
+const CONTINUED = /(?:[&,\-–]|\band|\bund|\bet|\bdan)\s*$/i;
+
 const letters = (s: string) => s.replace(/[^\p{L}]/gu, '');
 const squash = (s: string) => wordsOf(s).join('');
 
@@ -66,6 +71,9 @@ function lineFeatures(doc: Doc, line: DocLine, value: string, buyerAbove: boolea
     long_digits: /\d{4,}/.test(raw) ? 1 : 0,
     colon: raw.includes(':') ? 1 : 0,
     cut_from_line: value.length < raw.trim().length - 2 ? 1 : 0,
+    starts_with_form: CONTINUES.test(value) ? 1 : 0,
+    ends_with_connector: CONTINUED.test(value) ? 1 : 0,
+    next_continues: CONTINUES.test(doc.lines[line.index + 1]?.text ?? '') ? 1 : 0,
     buyer_above: buyerAbove ? 1 : 0,
     centred: Math.abs((line.x0 + line.x1) / 2 - 0.5) < 0.12 && line.x0 > 0.08 ? 1 : 0,
     indent: line.x0,
@@ -118,10 +126,14 @@ export function merchantCandidates(doc: Doc): Candidate<string>[] {
     if (copyright?.[1]) propose(line, copyright[1], 'copyright');
     if (letters(line.text).length < 2) continue;
     if (head || foot || LEGAL_FORM.test(line.text)) propose(line, line.text, head ? 'head' : foot ? 'foot' : 'legal');
-    // A name wrapped over two lines ("SANYU STATIONERY" / "SHOP SDN BHD"): the pair as one candidate.
-    const next = doc.lines[line.index + 1];
-    if (head && next && next.text.length <= 40 && letters(next.text).length >= 2)
-      propose(line, `${line.text.replace(/\s{2,}.*/, '')} ${next.text}`, 'two-lines');
+    // A name wrapped over two or three lines ("POPULAR BOOK" / "CO. (M) SDN BHD"): joined as one candidate.
+    let joined = line.text.replace(/\s{2,}.*/, '');
+    for (let k = 1; k <= 2 && head; k += 1) {
+      const next = doc.lines[line.index + k];
+      if (!next || next.text.length > 40 || letters(next.text).length < 2) break;
+      joined = `${joined} ${next.text.replace(/\s{2,}.*/, '')}`;
+      propose(line, joined, k === 1 ? 'two-lines' : 'three-lines');
+    }
   }
   return candidates;
 }

@@ -67,6 +67,33 @@ function arithmetic(amounts: PlacedAmount[]): Sums {
   return sums;
 }
 
+const ADDS = new Set(['tax', 'fee', 'shipping']);
+const BASES = new Set(['subtotal', 'total']);
+
+/**
+ * Whether the amounts printed just above a candidate add up to it: a subtotal or earlier total, plus the
+ * tax, fees and shipping, minus the discounts, plus or minus the rounding printed between the two. Labels
+ * outside the lexicon ("SERVICE CHG") still count: every amount between adds unless it is a discount.
+ */
+function addsUpFromAbove(amounts: PlacedAmount[], at: number, value: number): boolean {
+  let adjust = 0;
+  let rounding = 0;
+  let steps = 0;
+  for (const a of amounts.slice(Math.max(0, at - 16), at).reverse()) {
+    if (a.slot !== a.onLine - 1) continue;
+    const size = Math.abs(a.minor);
+    if (a.role === 'rounding') rounding = a.minor;
+    else if (a.role && BASES.has(a.role)) {
+      if (steps === 0) return false;
+      return [size + adjust + rounding, size + adjust - rounding].some((sum) => near(sum, value));
+    } else if (a.role === 'discount' || a.minor < 0) adjust -= size;
+    else if (a.role === null || ADDS.has(a.role)) adjust += size;
+    else return false;
+    steps += 1;
+  }
+  return false;
+}
+
 /** Prefix sums of the item-like amounts above each line: the last amount of each unlabelled line. */
 function itemSums(doc: Doc, amounts: PlacedAmount[]): Map<number, { sum: number; count: number }> {
   const lastOfLine = new Map<number, PlacedAmount>();
@@ -110,7 +137,9 @@ export function totalCandidates(doc: Doc): Candidate<string>[] {
   const candidates: Candidate<string>[] = [
     { value: null, line: -1, why: 'none', features: { none: 1, 'doc:no_amounts': amounts.length === 0 ? 1 : 0 } },
   ];
-  for (const a of amounts) {
+  const lastOfRole = new Map<string, PlacedAmount>();
+  for (const a of amounts) if (a.role) lastOfRole.set(a.role, a);
+  for (const [at, a] of amounts.entries()) {
     if (a.minor <= 0) continue;
     const readings: { minor: number; thousands: boolean }[] = [{ minor: a.minor, thousands: false }];
     if (a.threeDecimals) readings.push({ minor: a.minor * 1000, thousands: true });
@@ -140,6 +169,8 @@ export function totalCandidates(doc: Doc): Candidate<string>[] {
         x_end: a.x,
         label_above: a.labelAbove ? 1 : 0,
         [`role:${a.role ?? 'none'}`]: 1,
+        last_of_role: a.role && lastOfRole.get(a.role) === a ? 1 : 0,
+        starts_line: a.startsLine ? 1 : 0,
         font: token?.fontSize ?? 1,
         bold: token?.bold ? 1 : 0,
         ocr_conf: token?.conf ?? 1,
@@ -150,6 +181,7 @@ export function totalCandidates(doc: Doc): Candidate<string>[] {
             f[rule] = 1;
             break;
           }
+      if (addsUpFromAbove(amounts, at, reading.minor)) f['sum:from_above'] = 1;
       const above = items.get(a.line);
       if (above && above.count >= 2 && near(above.sum, reading.minor)) f['sum:items'] = 1;
       if (above && above.count === 1 && near(above.sum, reading.minor)) f['sum:one_item'] = 1;
