@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readEmail } from '../src/email';
 import { extractBytes, kindOf } from '../src/extract-file';
 import { type CorpusName, type GroupedDoc, type GroupTable, groupOf, splitGroups, splitOf } from './grouping';
 import { amountPrinted, datePrinted, namePrinted } from './printed';
@@ -282,19 +283,26 @@ export function committedTable(): GroupTable | null {
   return existsSync(GROUPS_FILE) ? readJson<GroupTable>(GROUPS_FILE) : null;
 }
 
+/** A development document's text as the extractor reads it: body, the headers a reader sees, and an attached receipt. */
+async function devText(input: Extract<LabelledInput, { type: 'file' }>): Promise<string> {
+  const bytes = readFileSync(input.path);
+  if (input.fileKind === 'text') return bytes.toString('utf8');
+  if (input.fileKind !== 'email') return (await extractBytes(input.fileKind, bytes)).text ?? '';
+  const { extraction, receipt } = await readEmail(bytes);
+  const e = extraction.email;
+  return [e?.subject, e?.from_name, e?.date, extraction.text, receipt?.extraction.text]
+    .filter((part): part is string => Boolean(part))
+    .join('\n');
+}
+
 /**
  * Development-corpus documents carry no `checks.*_in_text`: their text as the extractor reads it is
- * searched with printed.ts (merchant or an alias as a substring; the date in any common rendering; the
- * total in any common amount format, not touching other digits).
+ * searched with printed.ts (merchant or an alias as a substring; the date or an alias in any common
+ * rendering; the total in any common amount format, not touching other digits). A null truth is not printed.
  */
 async function devPrinted(doc: ReadDoc): Promise<LabelledDoc['printed']> {
   if (doc.input.type !== 'file') throw new Error(`${doc.id}: not a file`);
-  const bytes = readFileSync(doc.input.path);
-  const got = await extractBytes(doc.input.fileKind, bytes);
-  const text =
-    doc.input.fileKind === 'text'
-      ? bytes.toString('utf8')
-      : [got.email?.subject ?? '', got.text ?? ''].join('\n');
+  const text = await devText(doc.input);
   const t = doc.truth;
   return {
     merchant: namePrinted([t.merchant, ...(t.merchant_aliases ?? [])], text),
