@@ -130,7 +130,7 @@ const byKey = <T>(entries: [string, T][]) => entries.sort(([a], [b]) => (a < b ?
 
 /**
  * Draws the lockbox and the folds. Per corpus (a group's main corpus), the groups are shuffled by the
- * seeded PRNG; the first 20 % go to the lockbox, so it holds documents of every corpus; the rest go,
+ * seeded PRNG; the first 20 % (at least one) go to the lockbox, so it holds documents of every corpus; the rest go,
  * largest first, to the fold with the fewest documents of that corpus, so folds are balanced per corpus.
  */
 export function splitGroups(docs: GroupedDoc[], seed = SEED): GroupTable {
@@ -158,7 +158,8 @@ export function splitGroups(docs: GroupedDoc[], seed = SEED): GroupTable {
   for (const corpus of CORPORA) {
     const mine = Object.keys(groups).filter((g) => groups[g]?.corpus === corpus);
     const drawn = shuffle(mine, random);
-    const locked = Math.round(drawn.length * LOCKBOX_SHARE);
+    // Every corpus with two groups or more gives at least one; a corpus of one group stays in training.
+    const locked = drawn.length < 2 ? 0 : Math.max(1, Math.round(drawn.length * LOCKBOX_SHARE));
     for (const g of drawn.slice(0, locked)) (groups[g] as GroupSplit).lockbox = true;
     const rest = drawn.slice(locked);
     // Stable sort: equal sizes keep their shuffled order.
