@@ -35,8 +35,12 @@ export function namePrinted(names: (string | null | undefined)[], text: string):
 
 const LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'id', 'ms'];
 
+const monthCache = new Map<number, string[]>();
+
 /** Month names (long, short, three-letter) in the locales the corpora are written in, folded. */
 function monthNames(month: number): string[] {
+  const cached = monthCache.get(month);
+  if (cached) return cached;
   const day = new Date(Date.UTC(2000, month - 1, 15));
   const names = new Set<string>();
   for (const locale of LOCALES) {
@@ -47,6 +51,7 @@ function monthNames(month: number): string[] {
       names.add(bare.slice(0, 3));
     }
   }
+  monthCache.set(month, [...names]);
   return [...names];
 }
 
