@@ -8,6 +8,8 @@ describe('printed', () => {
     expect(datePrinted('2018-12-25', 'DATE: 25/12/18 10:02')).toBe(true);
     expect(datePrinted('2018-03-04', '20180304 1234')).toBe(true);
     expect(datePrinted('2019-03-03', '03 MAR 19')).toBe(true);
+    expect(datePrinted('2017-12-31', 'DATE 31 - 12 - 2017 15:12')).toBe(true);
+    expect(datePrinted('2017-11-01', 'NOV 2017')).toBe(false);
     expect(datePrinted('2018-12-25', 'ref 125/12/2018')).toBe(false);
     expect(datePrinted(null, '25/12/2018')).toBe(false);
   });

@@ -64,7 +64,7 @@ export function dateRenderings(iso: string): string[] {
   const days = [...new Set([dd, String(Number(dd))])];
   const months = [...new Set([mm, String(Number(mm))])];
   const out = new Set<string>([`${yyyy}${mm}${dd}`]);
-  for (const sep of ['.', '/', '-', ' ']) {
+  for (const sep of ['.', '/', '-', ' ', ' - ', ' / ', ' . ']) {
     for (const d of days)
       for (const m of months) {
         out.add(`${yyyy}${sep}${m}${sep}${d}`);
