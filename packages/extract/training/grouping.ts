@@ -63,12 +63,14 @@ export interface GroupedDoc {
  * accents, bracketed branch names, legal forms, punctuation. Initials run together ("D.I.Y." -> "diy").
  */
 export function merchantWords(name: string): string[] {
-  const text = name
+  const closed = name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ')
-    .replace(/[([][^)\]]*$/, ' ') // a bracket the transcript never closed
+    .replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ');
+  // A bracket the transcript never closed holds a branch name up to the end.
+  const open = closed.search(/[([]/);
+  const text = (open === -1 ? closed : closed.slice(0, open))
     .replace(/['’`]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .replace(LEGAL, ' ');
