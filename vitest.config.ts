@@ -8,10 +8,11 @@ export default defineConfig({
         test: {
           name: 'extract',
           root: 'packages/extract',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'training/**/*.test.ts'],
           testTimeout: 60_000,
         },
       },
+      { test: { name: 'bench', root: 'bench', include: ['src/**/*.test.ts'] } },
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       {
         test: { name: 'sandbox', root: 'tools/sandbox', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
