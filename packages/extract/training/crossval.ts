@@ -14,6 +14,8 @@ export interface FieldExample<V> {
   lockbox: boolean;
   /** Training weight: silver labels count less. */
   weight: number;
+  /** Machine-assisted labels: trained on (with less weight), never calibrated or scored against a target. */
+  silver: boolean;
   candidates: Candidate<V>[];
   /** Whether a candidate's value is the truth. */
   isRight: (value: V | null) => boolean;
@@ -74,6 +76,7 @@ export async function crossValidate<V>(
   folds = 5,
 ): Promise<FieldReport<V>> {
   const open = examples.filter((e) => !e.lockbox);
+  const silver = new Set(examples.filter((e) => e.silver).map((e) => e.id));
   const held: Scored<V>[][] = [];
   for (let fold = 0; fold < folds; fold += 1) {
     const test = open.filter((e) => e.fold === fold);
@@ -84,12 +87,12 @@ export async function crossValidate<V>(
   // Cross-fitted calibration: each fold's raw scores mapped by the other folds' held-out results.
   const grouped: Scored<V>[] = [];
   for (const [k, scored] of held.entries()) {
-    const others: Held[] = held.filter((_, j) => j !== k).flatMap((s) => s.map(toHeld));
+    const others = goldHeld(held.filter((_, j) => j !== k).flat(), silver);
     const calibration = await fitCalibration(others);
     for (const s of scored) grouped.push({ ...s, confidence: calibrated(calibration, s.raw) });
   }
   const model = await fitRanker(field, trainingSet(open), options);
-  model.calibration = await fitCalibration(grouped.map(toHeld));
+  model.calibration = await fitCalibration(goldHeld(grouped, silver));
   return {
     grouped,
     inSample: open.map((e) => score(model, e)),
@@ -100,4 +103,8 @@ export async function crossValidate<V>(
 }
 
 const toHeld = <V>(s: Scored<V>): Held => ({ raw: s.raw, right: s.right });
+
+/** Held-out results with gold labels only: noisy labels would bend the calibration. */
+const goldHeld = <V>(scored: Scored<V>[], silver: Set<string>): Held[] =>
+  scored.filter((s) => !silver.has(s.id)).map(toHeld);
 

@@ -37,17 +37,10 @@ export const DEFAULT_FIT: FitOptions = {
 };
 
 let ready: Promise<boolean> | null = null;
-/** The CPU backend, set once (tfjs warns about a faster native backend: that one downloads a binary). */
+/** The CPU backend, set once; PROD mode keeps tfjs from advising a native backend (that one downloads a binary). */
 async function backend(): Promise<void> {
-  ready ??= (async () => {
-    const warn = console.warn;
-    console.warn = () => {};
-    try {
-      return await tf.setBackend('cpu');
-    } finally {
-      console.warn = warn;
-    }
-  })();
+  tf.env().set('PROD', true);
+  ready ??= tf.setBackend('cpu');
   await ready;
 }
 
@@ -189,7 +182,7 @@ export async function fitCalibration(held: Held[]): Promise<Calibration> {
   for (let step = 0; step < 500; step += 1)
     optimizer.minimize(
       () =>
-        tf.mean(tf.sigmoidCrossEntropyWithLogits(y, tf.add(tf.mul(a, raw), b) as tf.Tensor1D)) as tf.Scalar,
+        tf.losses.sigmoidCrossEntropy(y, tf.add(tf.mul(a, raw), b) as tf.Tensor1D) as tf.Scalar,
     );
   const fitted = { kind: 'platt' as const, a: round6((await a.data())[0] as number), b: round6((await b.data())[0] as number) };
   tf.dispose([a, b, raw, y]);

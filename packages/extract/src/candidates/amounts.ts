@@ -29,6 +29,8 @@ export interface PlacedAmount {
   label: string;
   /** The label came from the line above. */
   labelAbove: boolean;
+  /** The label came from a run of labels printed before a run of as many amounts (a column read row by row). */
+  labelFromColumn: boolean;
   role: AmountRole | null;
 }
 
@@ -36,18 +38,53 @@ export interface PlacedAmount {
 export const MAX_AMOUNTS = 400;
 
 const LETTERS = /\p{L}{2}/u;
+/** Letters besides a currency code: a line that holds words, not just an amount. */
+const hasWords = (text: string) => LETTERS.test(text.replace(/\b[A-Z]{2,3}\b/g, ''));
+
+/**
+ * Labels of amounts printed as two columns read one after the other (text boxes in file order, some
+ * PDFs): a run of label lines with no amount, then a run of as many lines holding one amount each; the
+ * k-th amount gets the k-th label. Line index -> label text.
+ */
+function columnLabels(doc: Doc): Map<number, string> {
+  const out = new Map<number, string>();
+  const lines = doc.lines;
+  const amountCount = lines.map((line) => amountsIn(line.text, true).length);
+  for (let i = 0; i < lines.length; ) {
+    let end = i;
+    while (end < lines.length && amountCount[end] === 0 && hasWords((lines[end] as { text: string }).text)) end += 1;
+    const labels = end - i;
+    let values = 0;
+    while (
+      values < labels &&
+      end + values < lines.length &&
+      amountCount[end + values] === 1 &&
+      !hasWords((lines[end + values] as { text: string }).text)
+    )
+      values += 1;
+    if (labels >= 2 && values === labels)
+      for (let k = 0; k < labels; k += 1) out.set(end + k, (lines[i + k] as { text: string }).text);
+    i = Math.max(end, i + 1);
+  }
+  return out;
+}
 
 /** All amounts of a document in reading order, integers included (totals in rupiah or yen have no decimals). */
 export function placedAmounts(doc: Doc): PlacedAmount[] {
   const out: PlacedAmount[] = [];
+  const fromColumn = columnLabels(doc);
   for (const line of doc.lines) {
     if (out.length >= MAX_AMOUNTS) break;
     const found = amountsIn(line.text, true);
     found.forEach((amount, slot) => {
       const before = line.text.slice(0, amount.index);
-      const above = doc.lines[line.index - 1];
-      const alone = !LETTERS.test(before) && !LETTERS.test(line.text.slice(amount.index).replace(/\b[A-Z]{2,3}\b/g, ''));
-      const label = alone && above ? above.text : before;
+      // The label of an amount alone on its line: the nearest line above with words (a ":" or an "RM"
+      // printed between them is no label).
+      let above = doc.lines[line.index - 1];
+      for (let up = 2; above && up <= 3 && !hasWords(above.text); up += 1) above = doc.lines[line.index - up];
+      const alone = !LETTERS.test(before) && !hasWords(line.text.slice(amount.index));
+      const column = alone ? fromColumn.get(line.index) : undefined;
+      const label = column ?? (alone && above ? above.text : before);
       const width = Math.max(line.text.length, 1);
       const end = amount.index + amount.decimal.length;
       out.push({
@@ -62,7 +99,8 @@ export function placedAmounts(doc: Doc): PlacedAmount[] {
         startsLine: before.trim() === '',
         x: line.x0 + (line.x1 - line.x0) * Math.min(1, end / width),
         label,
-        labelAbove: alone && above !== undefined,
+        labelAbove: column === undefined && alone && above !== undefined,
+        labelFromColumn: column !== undefined,
         role: roleOf(label)?.role ?? null,
       });
     });

@@ -82,22 +82,22 @@ export function dateCandidates(doc: Doc, order: DateOrder | null): Candidate<str
     const line = doc.lines[f.line];
     if (!line) continue;
     const features: Features = {
-      [`reading:${f.reading}`]: 1,
-      ambiguous: f.ambiguous ? 1 : 0,
-      agrees_with_country: f.reading !== 'fixed' && order === f.reading ? 1 : 0,
-      disagrees_with_country: f.reading !== 'fixed' && order !== null && order !== f.reading ? 1 : 0,
-      numeric: f.numeric ? 1 : 0,
-      [`rank:${bucket(rank, [0, 1, 2, 4])}`]: 1,
-      [`repeats:${bucket(counts.get(f.iso) ?? 1, [1, 2])}`]: 1,
-      is_earliest: f.iso === earliest ? 1 : 0,
-      is_latest: f.iso === latest ? 1 : 0,
-      days_before_latest: latest ? Math.min(365, days(latest, f.iso)) / 365 : 0,
-      days_after_earliest: earliest ? Math.min(365, days(f.iso, earliest)) / 365 : 0,
-      rel_line: f.line / lastLine,
-      [`from_top:${bucket(f.line, [0, 2, 5, 10, 20])}`]: 1,
-      time_on_line: TIME.test(line.text.slice(f.index)) || TIME.test(line.text.slice(0, f.index)) ? 1 : 0,
-      starts_line: line.text.slice(0, f.index).trim() === '' ? 1 : 0,
-      x_start: line.x0,
+      [`val:reading:${f.reading}`]: 1,
+      'val:ambiguous': f.ambiguous ? 1 : 0,
+      'doc:agrees_with_country': f.reading !== 'fixed' && order === f.reading ? 1 : 0,
+      'doc:disagrees_with_country': f.reading !== 'fixed' && order !== null && order !== f.reading ? 1 : 0,
+      'val:numeric': f.numeric ? 1 : 0,
+      [`val:rank:${bucket(rank, [0, 1, 2, 4])}`]: 1,
+      [`val:repeats:${bucket(counts.get(f.iso) ?? 1, [1, 2])}`]: 1,
+      'val:earliest': f.iso === earliest ? 1 : 0,
+      'val:latest': f.iso === latest ? 1 : 0,
+      'val:days_before_latest': latest ? Math.min(365, days(latest, f.iso)) / 365 : 0,
+      'val:days_after_earliest': earliest ? Math.min(365, days(f.iso, earliest)) / 365 : 0,
+      'lay:rel_line': f.line / lastLine,
+      [`lay:from_top:${bucket(f.line, [0, 2, 5, 10, 20])}`]: 1,
+      'val:time_on_line': TIME.test(line.text.slice(f.index)) || TIME.test(line.text.slice(0, f.index)) ? 1 : 0,
+      'lay:starts_line': line.text.slice(0, f.index).trim() === '' ? 1 : 0,
+      'lay:x_start': line.x0,
     };
     addContext(features, 'L', line.text.slice(0, f.index));
     const above = doc.lines[f.line - 1];

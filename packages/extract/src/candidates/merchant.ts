@@ -57,30 +57,30 @@ function lineFeatures(doc: Doc, line: DocLine, value: string, buyerAbove: boolea
   const l = letters(value);
   const words = value.split(/\s+/).filter(Boolean);
   const features: Features = {
-    rel_line: line.index / lastLine,
-    [`line:${Math.min(line.index, 8)}`]: 1,
-    [`from_bottom:${Math.min(doc.lines.length - 1 - line.index, 4)}`]: 1,
-    first_text_line: line.index === firstText ? 1 : 0,
-    legal_form: LEGAL_FORM.test(value) ? 1 : 0,
-    legal_form_in_line: LEGAL_FORM.test(raw) ? 1 : 0,
-    all_caps: l.length >= 3 && l === l.toUpperCase() ? 1 : 0,
-    title_case: words.length > 0 && words.every((w) => /^[\p{Lu}\d&]/u.test(w)) ? 1 : 0,
-    [`words:${Math.min(words.length, 6)}`]: 1,
-    letter_share: l.length / Math.max(1, value.length),
-    digits: /\d/.test(value) ? 1 : 0,
-    long_digits: /\d{4,}/.test(raw) ? 1 : 0,
-    colon: raw.includes(':') ? 1 : 0,
-    cut_from_line: value.length < raw.trim().length - 2 ? 1 : 0,
-    starts_with_form: CONTINUES.test(value) ? 1 : 0,
-    ends_with_connector: CONTINUED.test(value) ? 1 : 0,
-    next_continues: CONTINUES.test(doc.lines[line.index + 1]?.text ?? '') ? 1 : 0,
-    buyer_above: buyerAbove ? 1 : 0,
-    centred: Math.abs((line.x0 + line.x1) / 2 - 0.5) < 0.12 && line.x0 > 0.08 ? 1 : 0,
-    indent: line.x0,
-    font: Math.max(...fonts, 0),
-    heading: tokens.some((t) => t.heading) ? 1 : 0,
-    bold: tokens.some((t) => t.bold) ? 1 : 0,
-    ocr_conf: confs.length ? confs.reduce((a, b) => a + b, 0) / confs.length : 1,
+    'lay:rel_line': line.index / lastLine,
+    [`lay:line:${Math.min(line.index, 8)}`]: 1,
+    [`lay:from_bottom:${Math.min(doc.lines.length - 1 - line.index, 4)}`]: 1,
+    'lay:first_text_line': line.index === firstText ? 1 : 0,
+    'lex:legal_form': LEGAL_FORM.test(value) ? 1 : 0,
+    'lex:legal_form_in_line': LEGAL_FORM.test(raw) ? 1 : 0,
+    'val:all_caps': l.length >= 3 && l === l.toUpperCase() ? 1 : 0,
+    'val:title_case': words.length > 0 && words.every((w) => /^[\p{Lu}\d&]/u.test(w)) ? 1 : 0,
+    [`val:words:${Math.min(words.length, 6)}`]: 1,
+    'val:letter_share': l.length / Math.max(1, value.length),
+    'val:digits': /\d/.test(value) ? 1 : 0,
+    'val:long_digits': /\d{4,}/.test(raw) ? 1 : 0,
+    'val:colon': raw.includes(':') ? 1 : 0,
+    'val:cut_from_line': value.length < raw.trim().length - 2 ? 1 : 0,
+    'lex:starts_with_form': CONTINUES.test(value) ? 1 : 0,
+    'lex:ends_with_connector': CONTINUED.test(value) ? 1 : 0,
+    'lex:next_continues': CONTINUES.test(doc.lines[line.index + 1]?.text ?? '') ? 1 : 0,
+    'lex:buyer_above': buyerAbove ? 1 : 0,
+    'lay:centred': Math.abs((line.x0 + line.x1) / 2 - 0.5) < 0.12 && line.x0 > 0.08 ? 1 : 0,
+    'lay:indent': line.x0,
+    'font:size': Math.max(...fonts, 0),
+    'font:heading': tokens.some((t) => t.heading) ? 1 : 0,
+    'font:bold': tokens.some((t) => t.bold) ? 1 : 0,
+    'ocr:conf': confs.length ? confs.reduce((a, b) => a + b, 0) / confs.length : 1,
   };
   addContext(features, 'S', value, 6);
   const above = doc.lines[line.index - 1];
@@ -103,13 +103,13 @@ export function merchantCandidates(doc: Doc): Candidate<string>[] {
     if (key.length < 2 || value.length > 70) return;
     const known = seen.get(key);
     if (known) {
-      known.features.repeats = (known.features.repeats ?? 0) + 1;
+      known.features['agr:repeats'] = (known.features['agr:repeats'] ?? 0) + 1;
       known.features[`via:${kind}`] = 1;
       return;
     }
     const features = lineFeatures(doc, line, value, line.index <= buyerUntil, firstText);
     features[`via:${kind}`] = 1;
-    features.elsewhere = [...elsewhere].some((name) => name.length >= 3 && (key.includes(name) || name.includes(key)))
+    features['agr:elsewhere'] = [...elsewhere].some((name) => name.length >= 3 && (key.includes(name) || name.includes(key)))
       ? 1
       : 0;
     const candidate: Candidate<string> = { value, line: line.index, why: `${kind}@${line.index}`, features };
