@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInflate } from 'node:zlib';
-import { extractionFromLines } from './document';
+import { extractionFromDoc, extractionFromLines } from './document';
 import { einvoiceIn } from './einvoice';
 import { capLineList, LIMITS, LimitError, trimEndWhile } from './limits';
 import { DocumentError, type Extraction } from './types';
@@ -189,8 +189,8 @@ export async function extractPdf(
     // With an e-invoice every field is already exact: OCR would cost seconds to add nothing.
     if (!hasText && !einvoice && options.ocr !== false) {
       const { ocrPdf } = await import('./ocr');
-      const ocrLines = await ocrPdf(doc, Math.min(doc.numPages, LIMITS.ocrPages));
-      const read = extractionFromLines('pdf', capLineList(ocrLines), doc.numPages);
+      const scanned = await ocrPdf(doc, Math.min(doc.numPages, LIMITS.ocrPages));
+      const read = extractionFromDoc(scanned, false, doc.numPages);
       return { ...read, text_layer: false, ocr: true, signals: ['ocr', ...read.signals] };
     }
     return {
