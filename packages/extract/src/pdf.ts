@@ -99,7 +99,8 @@ const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).
 
 /**
  * Reads a PDF receipt or invoice: its text layer through pdf.js (scripts never run, nothing fetched),
- * rebuilt into lines, then the purchase fields. A PDF without text is read by OCR when `ocr` is on.
+ * rebuilt into the document model, then the purchase fields. A PDF without text is read by OCR when `ocr`
+ * is on. `fonts` also reads the fonts' names, so bold text is marked (it costs about as much again).
  * Unreadable input throws a DocumentError saying why (encrypted, corrupt, too many pages).
  */
 export async function extractPdf(
