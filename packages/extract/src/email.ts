@@ -17,7 +17,8 @@ import { findPayee, processorOf } from './payee';
 import { extractPdf } from './pdf';
 import { capDoc } from './readers/cap';
 import { lineTexts } from './readers/doc';
-import { parseHtml, readHtml } from './readers/html';
+import { readHtml } from './readers/html';
+import { parseHtml } from './readers/html-parse';
 import { type StructuredOrder, structuredOrders } from './structured';
 import type { EmailFacts, Extraction } from './types';
 

@@ -1,6 +1,6 @@
-import { type HTMLElement, type Node, NodeType, parse } from 'node-html-parser';
-import { LIMITS, LimitError } from '../limits';
+import { type HTMLElement, type Node, NodeType } from 'node-html-parser';
 import { type Doc, docFromTokens, type Token } from './doc';
+import { parseHtmlText } from './html-parse';
 
 const BLOCK = new Set([
   'address',
@@ -155,12 +155,7 @@ const isBoldStyle = (style: string) => /font-weight\s*:\s*(?:bold|bolder|[6-9]00
  * @example lineTexts(readHtml('<table><tr><td>Total</td><td>$5.00</td></tr></table>')) //=> ['Total  $5.00']
  */
 export function readHtml(html: string): Doc {
-  checkHtmlSize(html);
-  const root = parse(html, {
-    comment: false,
-    blockTextElements: { script: false, style: false, noscript: false },
-  });
-  checkHtmlDepth(root);
+  const root = parseHtmlText(html);
   const lines: Line[] = [];
   // Where finished lines go: the document, or the table cell being read (its row lays the cells out).
   const sinks: Line[][] = [lines];
@@ -316,54 +311,4 @@ function toDoc(lines: Line[]): Doc {
   const separator = (left: Token, right: Token) =>
     Math.round((right.x0 - left.x1) * width) >= 2 ? '  ' : ' ';
   return docFromTokens('html', tokens, 1, { separator });
-}
-
-/**
- * Refuses HTML over LIMITS.htmlChars characters or LIMITS.htmlElements tags (counted in one pass, before
- * anything is parsed): a message of 100,000 table cells or a megabyte of nested elements is not read.
- */
-export function checkHtmlSize(html: string): void {
-  if (html.length > LIMITS.htmlChars) {
-    throw new LimitError(
-      'htmlChars',
-      `The HTML is longer than ${LIMITS.htmlChars.toLocaleString('en')} characters; it was not read`,
-    );
-  }
-  let elements = 0;
-  for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at + 1)) {
-    const next = html.charCodeAt(at + 1) | 0x20;
-    if (next >= 0x61 && next <= 0x7a && ++elements > LIMITS.htmlElements) {
-      throw new LimitError(
-        'htmlElements',
-        `The HTML has more than ${LIMITS.htmlElements.toLocaleString('en')} elements; it was not read`,
-      );
-    }
-  }
-}
-
-/** Refuses a parsed document nested deeper than LIMITS.htmlDepth (measured without recursion). */
-function checkHtmlDepth(root: HTMLElement): void {
-  const stack: [Node, number][] = [[root, 0]];
-  for (let step = stack.pop(); step; step = stack.pop()) {
-    const [node, depth] = step;
-    if (depth > LIMITS.htmlDepth) {
-      throw new LimitError(
-        'htmlDepth',
-        `The HTML nests elements more than ${LIMITS.htmlDepth} levels deep; it was not read`,
-      );
-    }
-    for (const child of node.childNodes)
-      if (child.nodeType === NodeType.ELEMENT_NODE) stack.push([child, depth + 1]);
-  }
-}
-
-/** Parses HTML once for callers that also read its structured data (schema.org, links, the title). */
-export function parseHtml(html: string): HTMLElement {
-  checkHtmlSize(html);
-  const root = parse(html, {
-    comment: false,
-    blockTextElements: { script: true, style: false, noscript: false, pre: true },
-  });
-  checkHtmlDepth(root);
-  return root;
 }
