@@ -4,6 +4,7 @@ import { findMerchantInText } from './merchant-in-text';
 import { findOrderNumber } from './order-number';
 import { productReader } from './products';
 import { findPurchaseDate } from './purchase-date';
+import { type Doc, lineTexts } from './readers/doc';
 import type { StructuredOrder } from './structured';
 import { findTotal } from './total';
 import type { Extraction } from './types';
@@ -141,4 +142,19 @@ export function extractionFromLines(
     ...(pages === undefined ? {} : { pages }),
     text: lines.join('\n'),
   };
+}
+
+/**
+ * The extraction of a printed document read into the document model (text, PDF, photo): as
+ * `extractionFromLines` over its line texts. `pages` is given for a PDF, which makes it one.
+ * @example extractionFromDoc(readText('Latte 3.50\nTOTAL 3.50').doc, false).total //=> '3.50'
+ */
+export function extractionFromDoc(
+  doc: Doc,
+  cut: boolean,
+  pages?: number,
+  structured: StructuredOrder | null = null,
+): Extraction {
+  const kind = pages !== undefined || doc.kind === 'pdf' ? 'pdf' : 'text';
+  return extractionFromLines(kind, { lines: lineTexts(doc), cut }, pages, structured);
 }

@@ -4,8 +4,7 @@ import { parseDate } from './dates';
 import { readFields } from './document';
 import { type EInvoice, einvoiceIn } from './einvoice';
 import { completeCutNames, productInSubject } from './email-products';
-import { htmlToLines, parseHtml } from './html-text';
-import { capLineList, capLines, LIMITS, LimitError } from './limits';
+import { capLines, LIMITS, LimitError } from './limits';
 import {
   cleanMerchant,
   looksLikePerson,
@@ -16,6 +15,10 @@ import {
 import { findOrderNumber } from './order-number';
 import { findPayee, processorOf } from './payee';
 import { extractPdf } from './pdf';
+import { capDoc } from './readers/cap';
+import { lineTexts } from './readers/doc';
+import { readHtml } from './readers/html';
+import { parseHtml } from './readers/html-parse';
 import { type StructuredOrder, structuredOrders } from './structured';
 import type { EmailFacts, Extraction } from './types';
 
@@ -83,6 +86,12 @@ function headerDate(mail: ParsedMail): string | null {
   return mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date.toISOString().slice(0, 10) : null;
 }
 
+/** An HTML body's line texts through the document model, within the line and text caps. */
+function htmlBodyLines(html: string): { lines: string[]; cut: boolean } {
+  const { doc, cut } = capDoc(readHtml(html));
+  return { lines: lineTexts(doc), cut };
+}
+
 /** Picks the order a page describes; an Order or Invoice beats a ParcelDelivery. */
 function mainStructured(orders: StructuredOrder[]): StructuredOrder | null {
   return orders.find((o) => o.type !== 'ParcelDelivery') ?? orders[0] ?? null;
@@ -106,7 +115,7 @@ function readBody(
   // An attached e-invoice states the purchase exactly; the page's schema.org markup only summarises it.
   const main = einvoice ?? mainStructured(structured);
   // Past the line and text caps the rest of the body is cut; a purchase is stated near its top.
-  const capped = html ? (htmlLines ?? capLineList(htmlToLines(html))) : capLines(plain ?? '');
+  const capped = html ? (htmlLines ?? htmlBodyLines(html)) : capLines(plain ?? '');
   const lines = html ? capped.lines : capped.lines.map((l) => l.trimEnd()).filter((l) => l.length > 0);
   const fields = readFields(lines, {
     structured: main?.type === 'ParcelDelivery' ? null : main,
@@ -380,7 +389,7 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<ReadEmail> {
   const html = typeof mail.html === 'string' ? mail.html : null;
   // mailparser's own HTML-to-text pass is off (it took 40 s over a megabyte of nested <div>s); an HTML-only
   // message's text lines come from the same linear reader as its body.
-  const htmlLines = html ? capLineList(htmlToLines(html)) : null;
+  const htmlLines = html ? htmlBodyLines(html) : null;
   const plainLines = mail.text ? capLines(mail.text).lines : (htmlLines?.lines ?? []);
   const forwarded = forwardedSender(plainLines);
   const sender = forwarded ?? from;

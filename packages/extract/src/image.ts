@@ -1,10 +1,9 @@
 /// <reference path="./heic-decode.d.ts" />
 import sharp, { type Sharp } from 'sharp';
 import { PSM } from 'tesseract.js';
-import { extractionFromLines } from './document';
+import { extractionFromDoc } from './document';
 import { PHOTO_LABEL, type PhotoType, photoTypeOf } from './image-type';
 import { findInk, inkBox, skewAngle } from './ink';
-import { capLineList } from './limits';
 import { ocrImage } from './ocr';
 import type { Extraction } from './types';
 
@@ -144,8 +143,8 @@ export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
  */
 export async function extractImage(bytes: Uint8Array): Promise<Extraction> {
   const photo = await preparePhoto(bytes);
-  const lines = await ocrImage(photo.png, PHOTO_OCR);
-  const read = extractionFromLines('text', capLineList(lines));
+  const doc = await ocrImage(photo.png, PHOTO_OCR);
+  const read = extractionFromDoc(doc, false);
   return {
     ...read,
     text_layer: false,

@@ -2,8 +2,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { createWorker, type Worker, type WorkerParams } from 'tesseract.js';
+import { type Block, createWorker, type Worker, type WorkerParams } from 'tesseract.js';
 import { LIMITS, LimitError } from './limits';
+import { type Doc, joinPages } from './readers/doc';
+import { type OcrWord, ocrWordsToDoc } from './readers/ocr';
 
 /** English language data shipped in an npm package: OCR never downloads anything. */
 const LANG_PATH = path.join(
@@ -27,13 +29,32 @@ export function ocrScale(page: { width: number; height: number }): number {
   return Math.min(2, Math.sqrt(LIMITS.ocrPixels / area));
 }
 
+/** Every word of tesseract's block tree (blocks, paragraphs, lines), with its box and confidence. */
+function wordsOf(blocks: Block[] | null, page: number): OcrWord[] {
+  return (blocks ?? []).flatMap((block) =>
+    block.paragraphs.flatMap((paragraph) =>
+      paragraph.lines.flatMap((line) =>
+        line.words
+          .filter((word) => word.text.trim())
+          .map((word) => ({ text: word.text.trim(), bbox: word.bbox, confidence: word.confidence, page })),
+      ),
+    ),
+  );
+}
+
+/** A PNG's width and height from its header, or null for another format. */
+function pngSize(image: Buffer): [number, number] | null {
+  if (image.length < 24 || image.readUInt32BE(0) !== 0x89504e47) return null;
+  return [image.readUInt32BE(16), image.readUInt32BE(20)];
+}
+
 /**
  * Runs `use` with a tesseract.js worker reading English from the shipped data, with `params` set; the
- * worker is ended after, whatever `use` did.
+ * worker is ended after, whatever `use` did. `read` answers the words of one image with their boxes.
  */
 async function withOcrWorker<T>(
   params: Partial<WorkerParams>,
-  use: (read: (image: Buffer) => Promise<string[]>) => Promise<T>,
+  use: (read: (image: Buffer, page: number) => Promise<OcrWord[]>) => Promise<T>,
 ): Promise<T> {
   const worker: Worker = await createWorker('eng', 1, {
     langPath: LANG_PATH,
@@ -42,12 +63,10 @@ async function withOcrWorker<T>(
   });
   try {
     if (Object.keys(params).length > 0) await worker.setParameters(params);
-    return await use(async (image) => {
-      const { data } = await worker.recognize(image);
-      return data.text
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean);
+    return await use(async (image, page) => {
+      // The block tree, not the text: the words' boxes and confidences are what the readers keep.
+      const { data } = await worker.recognize(image, {}, { blocks: true, text: false });
+      return wordsOf(data.blocks, page);
     });
   } finally {
     await worker.terminate();
@@ -55,18 +74,29 @@ async function withOcrWorker<T>(
 }
 
 /**
- * Reads the text lines of one image (PNG or JPEG bytes) with tesseract.js, with `params` over its defaults
- * (a photo of a receipt reads as one column: see image.ts).
- * @example await ocrImage(pngOfTheWords('TOTAL 5.30')) //=> ['TOTAL 5.30']
+ * Reads one image (PNG or JPEG bytes) with tesseract.js into the document model: its words with their
+ * boxes and confidences, lines rebuilt from the boxes. `params` go over tesseract's defaults (a photo of a
+ * receipt reads as one column: see image.ts).
+ * @example lineTexts(await ocrImage(pngOfTheWords('TOTAL 5.30'))) //=> ['TOTAL 5.30']
  */
-export function ocrImage(image: Buffer, params: Partial<WorkerParams> = {}): Promise<string[]> {
-  return withOcrWorker(params, (read) => read(image));
+export function ocrImage(image: Buffer, params: Partial<WorkerParams> = {}): Promise<Doc> {
+  return withOcrWorker(params, async (read) => {
+    const words = await read(image, 0);
+    const size = pngSize(image) ?? [
+      Math.max(1, ...words.map((w) => w.bbox.x1)),
+      Math.max(1, ...words.map((w) => w.bbox.y1)),
+    ];
+    return ocrWordsToDoc(words, size);
+  });
 }
 
-/** Renders the first pages of a PDF without a text layer and reads them with tesseract.js. */
-export function ocrPdf(doc: PDFDocumentProxy, pages: number): Promise<string[]> {
+/**
+ * Renders the first pages of a PDF without a text layer and reads them with tesseract.js into one
+ * document, each token on its page (boxes in units of its own page).
+ */
+export function ocrPdf(doc: PDFDocumentProxy, pages: number): Promise<Doc> {
   return withOcrWorker({}, async (read) => {
-    const lines: string[] = [];
+    const docs: Doc[] = [];
     for (let n = 1; n <= pages; n += 1) {
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: ocrScale(page.getViewport({ scale: 1 })) });
@@ -80,8 +110,9 @@ export function ocrPdf(doc: PDFDocumentProxy, pages: number): Promise<string[]> 
       context.fillRect(0, 0, canvas.width, canvas.height);
       // @napi-rs/canvas stands in for the DOM canvas pdf.js draws on in browsers.
       await page.render({ canvasContext: context as never, viewport, canvas: canvas as never }).promise;
-      lines.push(...(await read(await canvas.encode('png'))));
+      const words = await read(await canvas.encode('png'), n - 1);
+      docs.push(ocrWordsToDoc(words, [canvas.width, canvas.height]));
     }
-    return lines;
+    return joinPages(docs);
   });
 }

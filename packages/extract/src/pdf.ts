@@ -1,17 +1,13 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInflate } from 'node:zlib';
-import { extractionFromLines } from './document';
+import { extractionFromDoc } from './document';
 import { einvoiceIn } from './einvoice';
-import { capLineList, LIMITS, LimitError, trimEndWhile } from './limits';
+import { LIMITS, LimitError } from './limits';
+import { capDoc } from './readers/cap';
+import { lineTexts } from './readers/doc';
+import { type PdfPage, type PdfTextItem, readPdf } from './readers/pdf';
 import { DocumentError, type Extraction } from './types';
-
-interface TextItem {
-  str: string;
-  transform: number[];
-  width: number;
-  height: number;
-}
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjsModule: Promise<PdfJs> | null = null;
@@ -24,44 +20,12 @@ function pdfjs(): Promise<PdfJs> {
 /**
  * Rebuilds reading-order lines from positioned text: items on the same baseline form one line, left to
  * right, with a wide gap kept as two spaces so columns and right-aligned amounts stay on their row.
+ * @example itemsToLines([{ str: 'Total', transform: [10, 0, 0, 10, 50, 600], width: 25, height: 10 }]) //=> ['Total']
  */
-export function itemsToLines(items: TextItem[]): string[] {
-  // Sorted top to bottom, then swept once: an item joins the row above when its baseline is close enough,
-  // so n items cost n log n however many rows there are.
-  const placed = items
-    .filter((item) => item.str.trim())
-    .map((item, order) => ({
-      item,
-      order,
-      y: item.transform[5] as number,
-      height: Math.abs(item.height || (item.transform[3] as number) || 10),
-    }))
-    .sort((a, b) => b.y - a.y || a.order - b.order);
-  const rows: { y: number; height: number; items: TextItem[] }[] = [];
-  let row: (typeof rows)[number] | undefined;
-  for (const { item, y, height } of placed) {
-    if (row && Math.abs(row.y - y) <= Math.max(2, Math.min(row.height, height) * 0.45)) row.items.push(item);
-    else {
-      row = { y, height, items: [item] };
-      rows.push(row);
-    }
-  }
-  return rows
-    .map((row) => {
-      row.items.sort((a, b) => (a.transform[4] as number) - (b.transform[4] as number));
-      let line = '';
-      let end = Number.NEGATIVE_INFINITY;
-      for (const item of row.items) {
-        const x = item.transform[4] as number;
-        const charWidth = item.str.length > 0 ? item.width / item.str.length : 5;
-        const gap = x - end;
-        if (line) line += gap > Math.max(charWidth * 2.5, 8) ? '  ' : gap > charWidth * 0.25 ? ' ' : '';
-        line += item.str;
-        end = x + item.width;
-      }
-      return trimEndWhile(line, (c) => c === ' ' || c === '\t');
-    })
-    .filter((l) => l.trim());
+export function itemsToLines(items: PdfTextItem[]): string[] {
+  const top = items.reduce((most, item) => Math.max(most, (item.transform[5] as number) + 1), 1);
+  const right = items.reduce((most, item) => Math.max(most, (item.transform[4] as number) + item.width), 1);
+  return lineTexts(readPdf([{ items, view: [0, 0, right, top] }]));
 }
 
 /**
@@ -113,16 +77,35 @@ function inflatedLength(data: Uint8Array, limit: number): Promise<number> {
   });
 }
 
+/**
+ * The names of a page's fonts by pdf.js id, which say which text is bold. pdf.js resolves them only while
+ * building the page's operator list, which costs about as much as reading its text: done when asked.
+ */
+export async function fontNames(
+  page: Awaited<ReturnType<Awaited<ReturnType<PdfJs['getDocument']>['promise']>['getPage']>>,
+  wanted = false,
+): Promise<Record<string, string> | undefined> {
+  if (!wanted) return undefined;
+  await page.getOperatorList();
+  const names: Record<string, string> = {};
+  for (const [id, font] of page.commonObjs) {
+    const name = (font as { name?: unknown } | null)?.name;
+    if (typeof name === 'string') names[id as string] = name;
+  }
+  return names;
+}
+
 const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 /**
  * Reads a PDF receipt or invoice: its text layer through pdf.js (scripts never run, nothing fetched),
- * rebuilt into lines, then the purchase fields. A PDF without text is read by OCR when `ocr` is on.
+ * rebuilt into the document model, then the purchase fields. A PDF without text is read by OCR when `ocr`
+ * is on. `fonts` also reads the fonts' names, so bold text is marked (it costs about as much again).
  * Unreadable input throws a DocumentError saying why (encrypted, corrupt, too many pages).
  */
 export async function extractPdf(
   bytes: Uint8Array,
-  options: { maxPages?: number; ocr?: boolean } = {},
+  options: { maxPages?: number; ocr?: boolean; fonts?: boolean } = {},
 ): Promise<Extraction> {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   if (!head.includes('%PDF-')) throw new DocumentError('not_pdf', 'This file is not a PDF');
@@ -177,24 +160,26 @@ export async function extractPdf(
         file.content instanceof Uint8Array ? [{ name: file.filename ?? null, content: file.content }] : [],
       ),
     );
-    const lines: string[] = [];
+    const pages: PdfPage[] = [];
     for (let n = 1; n <= doc.numPages; n += 1) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      for (const line of itemsToLines(content.items.filter((i) => 'str' in i) as TextItem[]))
-        lines.push(line);
+      const items = content.items.filter((i) => 'str' in i) as PdfTextItem[];
+      pages.push({ items, view: page.view as PdfPage['view'], fonts: await fontNames(page, options.fonts) });
       page.cleanup();
     }
-    const hasText = lines.join('').replace(/\s/g, '').length >= 20;
+    const read = readPdf(pages);
+    const hasText = lineTexts(read).join('').replace(/\s/g, '').length >= 20;
     // With an e-invoice every field is already exact: OCR would cost seconds to add nothing.
     if (!hasText && !einvoice && options.ocr !== false) {
       const { ocrPdf } = await import('./ocr');
-      const ocrLines = await ocrPdf(doc, Math.min(doc.numPages, LIMITS.ocrPages));
-      const read = extractionFromLines('pdf', capLineList(ocrLines), doc.numPages);
+      const scanned = await ocrPdf(doc, Math.min(doc.numPages, LIMITS.ocrPages));
+      const read = extractionFromDoc(scanned, false, doc.numPages);
       return { ...read, text_layer: false, ocr: true, signals: ['ocr', ...read.signals] };
     }
+    const capped = capDoc(read);
     return {
-      ...extractionFromLines('pdf', capLineList(lines), doc.numPages, einvoice),
+      ...extractionFromDoc(capped.doc, capped.cut, doc.numPages, einvoice),
       text_layer: hasText,
       ocr: false,
     };

@@ -1,5 +1,5 @@
-import { extractionFromLines } from './document';
-import { capLines } from './limits';
+import { extractionFromDoc } from './document';
+import { readText } from './readers/text';
 import type { Extraction } from './types';
 
 /**
@@ -7,7 +7,6 @@ import type { Extraction } from './types';
  * @example extractText('CORNER CAFE LTD\nLatte 3.50\nTOTAL 3.50').total //=> '3.50'
  */
 export function extractText(text: string): Extraction {
-  const capped = capLines(text);
-  const lines = capped.lines.map((l) => l.trimEnd()).filter((l) => l.length > 0);
-  return extractionFromLines('text', { lines, cut: capped.cut });
+  const { doc, cut } = readText(text);
+  return extractionFromDoc(doc, cut);
 }

@@ -68,3 +68,17 @@ describe('boxesToDoc', () => {
     expect(doc.tokens[0]).toMatchObject({ conf: 0.8, x0: 0, x1: 0.5, y0: 0.5, y1: 0.7, line: 0, block: 0 });
   });
 });
+
+describe('boxesToDoc on odd boxes', () => {
+  it('keeps a flat or inverted box as a word of its line', () => {
+    const doc = boxesToDoc(
+      [
+        { text: 'TOTAL', box: [10, 50, 80, 70] },
+        { text: '-', box: [90, 60, 100, 60] },
+        { text: '5.30', box: [160, 70, 120, 50] },
+      ],
+      [200, 100],
+    );
+    expect(lineTexts(doc)).toEqual(['TOTAL - 5.30']);
+  });
+});

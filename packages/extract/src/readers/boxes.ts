@@ -45,7 +45,8 @@ export function boxLines(words: BoxWord[], skew = 0): BoxWord[][] {
     return [word.box[0], word.box[1] - shift, word.box[2], word.box[3] - shift];
   };
   const order = words
-    .filter((w) => w.text.trim() && w.box[3] > w.box[1])
+    .filter((w) => w.text.trim())
+    .map(upright)
     .map((word) => ({ word, box: level(word) }))
     .sort((a, b) => (a.word.page ?? 0) - (b.word.page ?? 0) || a.box[0] - b.box[0] || a.box[1] - b.box[1]);
   const lines: (typeof order)[] = [];
@@ -68,6 +69,14 @@ export function boxLines(words: BoxWord[], skew = 0): BoxWord[][] {
     else lines.push([item]);
   }
   return lines.map((line) => line.map((item) => item.word));
+}
+
+/** A box with its corners in order and at least a pixel each way (some boxes come flat or inverted). */
+function upright(word: BoxWord): BoxWord {
+  const [a, b, c, d] = word.box;
+  const x0 = Math.min(a, c);
+  const y0 = Math.min(b, d);
+  return { ...word, box: [x0, y0, Math.max(a, c, x0 + 1), Math.max(b, d, y0 + 1)] };
 }
 
 /** Centres and heights of each line's boxes. */

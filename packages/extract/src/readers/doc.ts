@@ -120,3 +120,33 @@ export function docFromTokens(
 
 /** The document's lines as text, for code not yet reading tokens. */
 export const lineTexts = (doc: Doc): string[] => doc.lines.map((line) => line.text);
+
+/**
+ * One document of several read a page at a time (each with its page's own units): the pages in order,
+ * lines, blocks and token indices renumbered, each token's page its document's index.
+ */
+export function joinPages(docs: Doc[]): Doc {
+  const kind = docs[0]?.kind ?? 'pdf';
+  const tokens: Token[] = [];
+  const lines: DocLine[] = [];
+  let blocks = 0;
+  docs.forEach((doc, page) => {
+    const tokenOffset = tokens.length;
+    const lineOffset = lines.length;
+    const blockOffset = blocks;
+    for (const token of doc.tokens) {
+      tokens.push({ ...token, line: token.line + lineOffset, block: token.block + blockOffset, page });
+      blocks = Math.max(blocks, token.block + blockOffset + 1);
+    }
+    for (const line of doc.lines) {
+      lines.push({
+        ...line,
+        index: line.index + lineOffset,
+        tokens: line.tokens.map((i) => i + tokenOffset),
+        block: line.block + blockOffset,
+        page,
+      });
+    }
+  });
+  return { kind, tokens, lines, pages: Math.max(1, docs.length) };
+}

@@ -12,6 +12,15 @@ describe('readText', () => {
     expect(lineTexts(doc)).toEqual(['CORNER CAFE', 'Latte  3.50', 'TOTAL  3.50']);
   });
 
+  it('keeps a centred heading in the middle of the widest line', () => {
+    const { doc } = readText('     MAPLE HARDWARE\nHammer 2 x 20.00    40.00\n     Thank you!');
+    const maple = doc.tokens.find((t) => t.text === 'MAPLE');
+    const hardware = doc.tokens.find((t) => t.text === 'HARDWARE');
+    expect(maple?.x0).toBeCloseTo(5 / 25);
+    expect(hardware?.x1).toBeCloseTo(19 / 25);
+    expect(doc.lines[2]?.x0).toBeCloseTo(5 / 25);
+  });
+
   it('places lines by their number over the line count, blank lines counted', () => {
     const { doc } = readText('A\n\nB\nC');
     expect(doc.lines.map((l) => [l.y0, l.y1])).toEqual([

@@ -8,26 +8,18 @@ const TAB = 8;
 function wordsOf(line: string): { text: string; start: number; end: number }[] {
   const words: { text: string; start: number; end: number }[] = [];
   let column = 0;
-  let word = '';
-  let start = 0;
-  const close = () => {
-    if (word) words.push({ text: word, start, end: column });
-    word = '';
-  };
-  for (const char of line) {
-    if (char === '\t') {
-      close();
-      column = Math.max(column + 2, (Math.floor(column / TAB) + 1) * TAB);
-    } else if (/\s/.test(char)) {
-      close();
-      column += 1;
-    } else {
-      if (!word) start = column;
-      word += char;
-      column += char.length;
+  // Split once into runs of word and space characters (native, linear), not a test per character.
+  for (const part of line.split(/(\s+)/)) {
+    if (!part) continue;
+    if (/\s/.test(part.charAt(0))) {
+      for (const char of part) {
+        column = char === '\t' ? Math.max(column + 2, (Math.floor(column / TAB) + 1) * TAB) : column + 1;
+      }
+      continue;
     }
+    words.push({ text: part, start: column, end: column + part.length });
+    column += part.length;
   }
-  close();
   return words;
 }
 
