@@ -1,19 +1,12 @@
 import { withColumnPairs } from './columns';
+import { type DocContext, rankField } from './fields/ranked';
 import { detectCurrency, detectDateOrder } from './locale';
-import { findMerchantInText } from './merchant-in-text';
+import type { Choice } from './model/ranker';
 import { findOrderNumber } from './order-number';
 import { productReader } from './products';
-import { findPurchaseDate } from './purchase-date';
 import { type Doc, lineTexts } from './readers/doc';
 import type { StructuredOrder } from './structured';
-import { findTotal } from './total';
 import type { Extraction } from './types';
-
-/** What product lines above a candidate total add up to, in minor units, when there are two or more. */
-function lineSum(products: Extraction['products']): number | null {
-  if (products.length < 2) return null;
-  return products.reduce((sum, p) => sum + Math.round(Number(p.price ?? 0) * 100), 0);
-}
 
 /** Everything found in a document's lines, before any e-mail-specific decisions. */
 export interface LineFields {
@@ -28,14 +21,33 @@ export interface LineFields {
 }
 
 /**
- * Reads the purchase fields from a document's reading-order lines, after structured data when there is
- * some: each field from schema.org or an e-invoice's XML first, then the general rules.
+ * What the whole document says before any field is read: its currency and the day/month order of its
+ * numeric dates. Training computes it the same way (see training/examples.ts).
+ */
+export function documentContext(
+  doc: Doc,
+  hints: { senderDomain?: string | null; currency?: string | null } = {},
+): DocContext & { currency: string | null; currencySignal: string | null } {
+  const text = lineTexts(doc).join('\n');
+  const { currency, signal } = detectCurrency(text, hints.senderDomain ?? null);
+  return {
+    currency,
+    currencySignal: signal,
+    dateOrder: detectDateOrder(text, hints.currency ?? currency),
+  };
+}
+
+/**
+ * Reads the purchase fields of a document, after structured data when there is some: each field from
+ * schema.org or an e-invoice's XML first; else the total, the purchase date and the merchant as the
+ * learned rankers choose them among the candidates the document prints (with a calibrated confidence),
+ * the order number and the product lines by their rules.
  */
 export function readFields(
-  lines: string[],
+  doc: Doc,
   options: { structured?: StructuredOrder | null; senderDomain?: string | null } = {},
 ): LineFields {
-  const text = lines.join('\n');
+  const lines = lineTexts(doc);
   const s = options.structured ?? null;
   const confidence: Record<string, number> = {};
   const signals: string[] = [];
@@ -45,55 +57,46 @@ export function readFields(
   if (s?.origin) signals.push(`einvoice:${s.origin}`);
   if (s?.isCreditNote) signals.push('einvoice:credit-note');
 
-  const { currency: detected, signal: currencySignal } = detectCurrency(text, options.senderDomain ?? null);
-  const order = detectDateOrder(text, s?.currency ?? detected);
-
-  const productsUpTo = productReader(lines);
-  const total = findTotal(lines, (line) => lineSum(productsUpTo(line)));
-  const paired = withColumnPairs(lines);
-  const orderNumber = findOrderNumber(paired);
-  const date = findPurchaseDate(paired, order);
-  const merchant = findMerchantInText(lines);
-  const products = productsUpTo(total?.line ?? null);
+  const context = documentContext(doc, { senderDomain: options.senderDomain, currency: s?.currency });
+  const detected = context.currency;
+  const total = rankField('total', doc, context);
+  const date = rankField('purchase_date', doc, context);
+  const merchant = rankField('merchant', doc, context);
+  const orderNumber = findOrderNumber(withColumnPairs(lines));
+  const totalLine = total?.candidate.value ? total.candidate.line : null;
+  const products = productReader(lines)(totalLine);
 
   const pick = <T>(
     field: string,
     fromStructured: T | null | undefined,
-    fromText: { value: T; confidence: number; signal: string } | null,
+    fromText: { value: T | null; confidence: number; signal: string } | null,
   ) => {
     if (fromStructured !== null && fromStructured !== undefined) {
       confidence[field] = structuredConfidence;
       signals.push(`${source}:${field}`);
       return fromStructured;
     }
-    if (!fromText) return null;
+    if (!fromText || fromText.value === null) return null;
     confidence[field] = fromText.confidence;
     signals.push(`${field}:${fromText.signal}`);
     return fromText.value;
   };
+  const ranked = <C extends { value: string | null; why: string }>(choice: Choice<C> | null) =>
+    choice ? { value: choice.candidate.value, confidence: choice.confidence, signal: `ranked ${choice.candidate.why}` } : null;
 
-  const totalValue = pick(
-    'total',
-    s?.total,
-    total
-      ? { value: Number(total.amount.decimal).toFixed(2), confidence: total.confidence, signal: total.signal }
-      : null,
-  );
+  const totalValue = pick('total', s?.total, ranked(total));
+  const printed = totalValue !== null && !s?.total ? (total?.candidate.currency ?? null) : null;
   // A bare "$" reads as US dollars; the document (or its sender) may say which dollar it is.
-  const otherDollar = total?.amount.currency === 'USD' && detected?.endsWith('D') && detected !== 'USD';
-  const currency = s?.currency ?? (otherDollar ? detected : total?.amount.currency) ?? detected ?? null;
+  const otherDollar = printed === 'USD' && detected?.endsWith('D') && detected !== 'USD';
+  const currency = s?.currency ?? (otherDollar ? detected : printed) ?? detected ?? null;
   if (currency) {
-    confidence.currency = s?.currency ? structuredConfidence : total?.amount.currency ? 0.9 : 0.6;
-    if (currencySignal) signals.push(currencySignal);
+    confidence.currency = s?.currency ? structuredConfidence : printed ? 0.9 : 0.6;
+    if (context.currencySignal) signals.push(context.currencySignal);
   }
   const structuredProducts = s && s.products.length > 0 ? s.products : null;
   if (structuredProducts) signals.push(`${source}:products`);
   return {
-    merchant: pick(
-      'merchant',
-      s?.merchant,
-      merchant ? { value: merchant.name, confidence: merchant.confidence, signal: merchant.signal } : null,
-    ),
+    merchant: pick('merchant', s?.merchant, ranked(merchant)),
     order_id: pick(
       'order_id',
       s?.orderId,
@@ -101,11 +104,7 @@ export function readFields(
         ? { value: orderNumber.id, confidence: orderNumber.confidence, signal: orderNumber.signal }
         : null,
     ),
-    purchase_date: pick(
-      'purchase_date',
-      s?.date,
-      date ? { value: date.date, confidence: date.confidence, signal: date.signal } : null,
-    ),
+    purchase_date: pick('purchase_date', s?.date, ranked(date)),
     total: totalValue,
     currency,
     products: structuredProducts ?? products,
@@ -115,19 +114,21 @@ export function readFields(
 }
 
 /**
- * The extraction of a printed document (a PDF's text layer or OCR, a till receipt) from its lines, already
- * capped: `cut` says the cap dropped some, and is kept as a signal. A PDF listing products without a total
- * is an order (an invoice); a till receipt is one by its total. `structured` is what the document's own
- * data says (a PDF's embedded e-invoice), read before the lines.
- * @example extractionFromLines('text', { lines: ['Latte 3.50', 'TOTAL 3.50'], cut: false }).total //=> '3.50'
+ * The extraction of a printed document read into the document model (a PDF's text layer or OCR, a till
+ * receipt), already capped: `cut` says the cap dropped some, and is kept as a signal. `pages` is given for
+ * a PDF, which makes it one. A PDF listing products without a total is an order (an invoice); a till
+ * receipt is one by its total. `structured` is what the document's own data says (a PDF's embedded
+ * e-invoice), read before the text.
+ * @example extractionFromDoc(readText('Latte 3.50\nTOTAL 3.50').doc, false).total //=> '3.50'
  */
-export function extractionFromLines(
-  kind: 'pdf' | 'text',
-  { lines, cut }: { lines: string[]; cut: boolean },
+export function extractionFromDoc(
+  doc: Doc,
+  cut: boolean,
   pages?: number,
   structured: StructuredOrder | null = null,
 ): Extraction {
-  const fields = readFields(lines, { structured });
+  const kind = pages !== undefined || doc.kind === 'pdf' ? 'pdf' : 'text';
+  const fields = readFields(doc, { structured });
   return {
     kind,
     is_order: fields.total !== null || (kind === 'pdf' && fields.products.length > 0),
@@ -140,21 +141,6 @@ export function extractionFromLines(
     confidence: fields.confidence,
     signals: cut ? [...fields.signals, 'text:cut'] : fields.signals,
     ...(pages === undefined ? {} : { pages }),
-    text: lines.join('\n'),
+    text: lineTexts(doc).join('\n'),
   };
-}
-
-/**
- * The extraction of a printed document read into the document model (text, PDF, photo): as
- * `extractionFromLines` over its line texts. `pages` is given for a PDF, which makes it one.
- * @example extractionFromDoc(readText('Latte 3.50\nTOTAL 3.50').doc, false).total //=> '3.50'
- */
-export function extractionFromDoc(
-  doc: Doc,
-  cut: boolean,
-  pages?: number,
-  structured: StructuredOrder | null = null,
-): Extraction {
-  const kind = pages !== undefined || doc.kind === 'pdf' ? 'pdf' : 'text';
-  return extractionFromLines(kind, { lines: lineTexts(doc), cut }, pages, structured);
 }

@@ -16,9 +16,10 @@ import { findOrderNumber } from './order-number';
 import { findPayee, processorOf } from './payee';
 import { extractPdf } from './pdf';
 import { capDoc } from './readers/cap';
-import { lineTexts } from './readers/doc';
+import { type Doc, lineTexts } from './readers/doc';
 import { readHtml } from './readers/html';
 import { parseHtml } from './readers/html-parse';
+import { readText } from './readers/text';
 import { type StructuredOrder, structuredOrders } from './structured';
 import type { EmailFacts, Extraction } from './types';
 
@@ -87,9 +88,8 @@ function headerDate(mail: ParsedMail): string | null {
 }
 
 /** An HTML body's line texts through the document model, within the line and text caps. */
-function htmlBodyLines(html: string): { lines: string[]; cut: boolean } {
-  const { doc, cut } = capDoc(readHtml(html));
-  return { lines: lineTexts(doc), cut };
+function htmlBody(html: string): { doc: Doc; cut: boolean } {
+  return capDoc(readHtml(html));
 }
 
 /** Picks the order a page describes; an Order or Invoice beats a ParcelDelivery. */
@@ -107,7 +107,7 @@ function readBody(
   plain: string | null,
   facts: EmailFacts,
   senderDomain: string | null,
-  htmlLines: { lines: string[]; cut: boolean } | null = null,
+  htmlDoc: { doc: Doc; cut: boolean } | null = null,
   einvoice: EInvoice | null = null,
 ): Extraction {
   const root = html ? parseHtml(html) : null;
@@ -115,9 +115,9 @@ function readBody(
   // An attached e-invoice states the purchase exactly; the page's schema.org markup only summarises it.
   const main = einvoice ?? mainStructured(structured);
   // Past the line and text caps the rest of the body is cut; a purchase is stated near its top.
-  const capped = html ? (htmlLines ?? htmlBodyLines(html)) : capLines(plain ?? '');
-  const lines = html ? capped.lines : capped.lines.map((l) => l.trimEnd()).filter((l) => l.length > 0);
-  const fields = readFields(lines, {
+  const capped = html ? (htmlDoc ?? htmlBody(html)) : readText(plain ?? '');
+  const lines = lineTexts(capped.doc);
+  const fields = readFields(capped.doc, {
     structured: main?.type === 'ParcelDelivery' ? null : main,
     senderDomain,
   });
@@ -389,8 +389,8 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<ReadEmail> {
   const html = typeof mail.html === 'string' ? mail.html : null;
   // mailparser's own HTML-to-text pass is off (it took 40 s over a megabyte of nested <div>s); an HTML-only
   // message's text lines come from the same linear reader as its body.
-  const htmlLines = html ? htmlBodyLines(html) : null;
-  const plainLines = mail.text ? capLines(mail.text).lines : (htmlLines?.lines ?? []);
+  const htmlDoc = html ? htmlBody(html) : null;
+  const plainLines = mail.text ? capLines(mail.text).lines : htmlDoc ? lineTexts(htmlDoc.doc) : [];
   const forwarded = forwardedSender(plainLines);
   const sender = forwarded ?? from;
   const facts: EmailFacts = {
@@ -407,7 +407,7 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<ReadEmail> {
   const einvoice = einvoiceIn(
     mail.attachments.map((a) => ({ name: a.filename ?? null, type: a.contentType, content: a.content })),
   );
-  const result = readBody(html, mail.text ?? null, facts, domain, htmlLines, einvoice);
+  const result = readBody(html, mail.text ?? null, facts, domain, htmlDoc, einvoice);
   if (einvoice) result.signals.push('attachment:einvoice');
   if (forwarded) result.signals.unshift('forwarded:inline');
   const receipt = await readAttachedPdfs(mail, result);

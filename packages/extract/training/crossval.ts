@@ -46,8 +46,8 @@ export interface FieldReport<V> {
 
 /** The training form of an example, or null when no candidate is right (nothing to learn from). */
 function toTraining<V>(example: FieldExample<V>): TrainingDoc | null {
-  const right = example.candidates.findIndex((c) => example.isRight(c.value));
-  if (right < 0) return null;
+  const right = example.candidates.flatMap((c, i) => (example.isRight(c.value) ? [i] : []));
+  if (right.length === 0) return null;
   return { candidates: example.candidates.map((c) => c.features), right, weight: example.weight };
 }
 

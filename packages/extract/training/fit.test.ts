@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
-import { type Candidate, choose, featureRow, logit } from '../src/model/ranker';
+import { type Candidate, choose, type Features, featureRow, logit } from '../src/model/ranker';
 import { fitCalibration, fitRanker, isotonic, type TrainingDoc } from './fit';
 
 /**
@@ -11,9 +11,9 @@ function documents(count: number): TrainingDoc[] {
   const docs: TrainingDoc[] = [];
   for (let i = 0; i < count; i += 1) {
     const hasAnswer = i % 3 !== 0;
-    const candidates = [{ none: 1 }, { bad: 1, 'lay:x': (i % 7) / 7, 'w:L:change': 1 }, { bad: 1, 'w:L:cash': 1 }];
+    const candidates: Features[] = [{ none: 1 }, { bad: 1, 'lay:x': (i % 7) / 7, 'w:L:change': 1 }, { bad: 1, 'w:L:cash': 1 }];
     if (hasAnswer) candidates.push({ good: 1, 'lay:x': 0.9, 'w:L:total': 1 });
-    docs.push({ candidates, right: hasAnswer ? 3 : 0, weight: 1 });
+    docs.push({ candidates, right: [hasAnswer ? 3 : 0], weight: 1 });
   }
   return docs;
 }

@@ -1,16 +1,20 @@
 /**
  * Fits a field's candidate ranker with TensorFlow.js (pure JavaScript CPU backend): a conditional logit
- * model, i.e. a softmax over each document's candidates, L2-regularised, full batch, Adam, from zero
+ * model, i.e. a softmax over each document's candidates whose right ones (one value may be printed
+ * twice) share the probability, L2-regularised, full batch, Adam, from zero
  * weights, so the same data always gives the same weights. Inference is `src/model/ranker.ts`, which
  * reads the same feature rows (`featureRow`), so training and serving cannot drift.
  */
 import * as tf from '@tensorflow/tfjs';
 import { type Calibration, type Features, featureRow, type RankerWeights } from '../src/model/ranker';
 
-/** One document's candidates for a field, the index of the right one, and how much the document counts. */
+/**
+ * One document's candidates for a field, the indices of the right ones (a total printed twice is right
+ * twice) and how much the document counts.
+ */
 export interface TrainingDoc {
   candidates: Features[];
-  right: number;
+  right: number[];
   weight: number;
 }
 
@@ -45,16 +49,16 @@ async function backend(): Promise<void> {
 }
 
 /**
- * The candidates a document is trained on: the right one, the first (often "none") and the others from
+ * The candidates a document is trained on: the right ones, the first (often "none") and the others from
  * the document's end backwards (where totals, payments and signatures are printed).
  */
-function trainedCandidates(doc: TrainingDoc, max: number): { rows: Features[]; right: number } {
+function trainedCandidates(doc: TrainingDoc, max: number): { rows: Features[]; right: number[] } {
   if (doc.candidates.length <= max) return { rows: doc.candidates, right: doc.right };
-  const rows = [doc.candidates[doc.right] as Features];
-  if (doc.right !== 0) rows.push(doc.candidates[0] as Features);
-  for (let i = doc.candidates.length - 1; i > 0 && rows.length < max; i -= 1)
-    if (i !== doc.right) rows.push(doc.candidates[i] as Features);
-  return { rows, right: 0 };
+  const right = doc.right.slice(0, max - 1);
+  const keep = [...right];
+  if (!right.includes(0)) keep.push(0);
+  for (let i = doc.candidates.length - 1; i > 0 && keep.length < max; i -= 1) if (!keep.includes(i)) keep.push(i);
+  return { rows: keep.map((i) => doc.candidates[i] as Features), right: right.map((_, k) => k) };
 }
 
 /** Named columns: every non-word feature seen in at least `minDocs` documents, sorted by name. */
@@ -116,7 +120,8 @@ export async function fitRanker(
 
   const x = new Float32Array(docs.length * slots * width);
   const mask = new Float32Array(docs.length * slots).fill(-1e4);
-  const target = new Float32Array(docs.length * slots);
+  // 0 where a candidate is right, a large negative elsewhere: log-probabilities masked to the right ones.
+  const target = new Float32Array(docs.length * slots).fill(-1e4);
   const weight = new Float32Array(docs.length);
   docs.forEach((doc, d) => {
     const { rows, right } = trainedCandidates(doc, options.maxCandidates);
@@ -124,7 +129,7 @@ export async function fitRanker(
       x.set(featureRow(layout, features, columns), (d * slots + c) * width);
       mask[d * slots + c] = 0;
     });
-    target[d * slots + right] = 1;
+    for (const r of right) target[d * slots + r] = 0;
     weight[d] = doc.weight;
   });
   const totalWeight = weight.reduce((a, b) => a + b, 0) || 1;
@@ -139,8 +144,9 @@ export async function fitRanker(
   for (let epoch = 0; epoch < options.epochs; epoch += 1) {
     optimizer.minimize(() => {
       const scores = tf.add(tf.reshape(tf.matMul(X, w), [docs.length, slots]), M);
+      // The probability of a right answer is the sum over the right candidates (marginal likelihood).
       const logProb = tf.logSoftmax(scores, 1);
-      const perDoc = tf.neg(tf.sum(tf.mul(logProb, T), 1));
+      const perDoc = tf.neg(tf.logSumExp(tf.add(logProb, T), 1));
       const data = tf.div(tf.sum(tf.mul(perDoc, W)), totalWeight);
       return tf.add(data, tf.mul(options.l2, tf.sum(tf.square(w)))) as tf.Scalar;
     }, false);

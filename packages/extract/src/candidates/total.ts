@@ -8,6 +8,11 @@ import type { Candidate, Features } from '../model/ranker';
 import type { Doc } from '../readers/doc';
 import { type PlacedAmount, placedAmounts } from './amounts';
 
+/** A total candidate, with the currency printed beside its amount (null when none was). */
+export interface TotalCandidate extends Candidate<string> {
+  currency: string | null;
+}
+
 /** Cents, so sums compare exactly. */
 const near = (a: number, b: number) => Math.abs(a - b) <= 1;
 
@@ -118,7 +123,7 @@ const bucket = (n: number, edges: number[]) => {
 };
 
 /** Every plausible total of a document, and "none". Values are decimal strings with two decimals. */
-export function totalCandidates(doc: Doc): Candidate<string>[] {
+export function totalCandidates(doc: Doc): TotalCandidate[] {
   const amounts = placedAmounts(doc);
   const sums = arithmetic(amounts);
   const items = itemSums(doc, amounts);
@@ -134,8 +139,14 @@ export function totalCandidates(doc: Doc): Candidate<string>[] {
   const lastLine = Math.max(1, doc.lines.length - 1);
   const docCurrency = amounts.some((a) => a.currency !== null);
 
-  const candidates: Candidate<string>[] = [
-    { value: null, line: -1, why: 'none', features: { none: 1, 'doc:no_amounts': amounts.length === 0 ? 1 : 0 } },
+  const candidates: TotalCandidate[] = [
+    {
+      value: null,
+      line: -1,
+      why: 'none',
+      currency: null,
+      features: { none: 1, 'doc:no_amounts': amounts.length === 0 ? 1 : 0 },
+    },
   ];
   const lastOfRole = new Map<string, PlacedAmount>();
   for (const a of amounts) if (a.role) lastOfRole.set(a.role, a);
@@ -190,6 +201,7 @@ export function totalCandidates(doc: Doc): Candidate<string>[] {
       if (!a.labelAbove && doc.lines[a.line - 1]) addContext(f, 'P', (doc.lines[a.line - 1] as { text: string }).text, 2);
       candidates.push({
         value: (reading.minor / 100).toFixed(2),
+        currency: a.currency,
         line: a.line,
         why: `${a.role ?? 'amount'} "${a.label.trim().slice(-24)}"`,
         features: f,

@@ -116,8 +116,8 @@ export interface Candidate<V> {
   why: string;
 }
 
-export interface Choice<V> {
-  candidate: Candidate<V>;
+export interface Choice<C> {
+  candidate: C;
   /** The log-odds of the chosen candidate's share of the softmax over all candidates: what calibration reads. */
   score: number;
   /** Calibrated probability that the chosen value is right. */
@@ -125,19 +125,37 @@ export interface Choice<V> {
 }
 
 /**
- * The ranker's choice among a field's candidates: the highest score wins (the first on a tie, so the
- * result is stable); its share of the softmax over the candidates, as log-odds, becomes a calibrated
- * probability. Null when there is no candidate.
+ * The ranker's choice among a field's candidates. Candidates of one value pool their softmax shares (a
+ * total printed twice is twice as likely); the value with the largest share wins (the first on a tie, so
+ * the result is stable), represented by its best-scored candidate, and its share as log-odds becomes a
+ * calibrated probability. Null when there is no candidate.
  */
-export function choose<V>(model: RankerWeights, candidates: Candidate<V>[]): Choice<V> | null {
+export function choose<C extends Candidate<unknown>>(model: RankerWeights, candidates: C[]): Choice<C> | null {
   if (candidates.length === 0) return null;
   const scores = candidates.map((candidate) => logit(model, candidate.features));
-  let best = 0;
-  for (let i = 1; i < scores.length; i += 1) if ((scores[i] as number) > (scores[best] as number)) best = i;
-  const top = scores[best] as number;
-  // log(p / (1 - p)) for p = exp(top) / sum(exp(scores)), computed without overflow.
-  let others = 0;
-  for (let i = 0; i < scores.length; i += 1) if (i !== best) others += Math.exp((scores[i] as number) - top);
-  const score = others === 0 ? 20 : Math.min(20, -Math.log(others));
-  return { candidate: candidates[best] as Candidate<V>, score, confidence: calibrated(model.calibration, score) };
+  const top = Math.max(...scores);
+  const byValue = new Map<unknown, { share: number; best: number }>();
+  let sum = 0;
+  candidates.forEach((candidate, i) => {
+    const share = Math.exp((scores[i] as number) - top);
+    sum += share;
+    const key = candidate.value;
+    const entry = byValue.get(key);
+    if (!entry) byValue.set(key, { share, best: i });
+    else {
+      entry.share += share;
+      if ((scores[i] as number) > (scores[entry.best] as number)) entry.best = i;
+    }
+  });
+  let winner: { share: number; best: number } | undefined;
+  for (const entry of byValue.values()) if (!winner || entry.share > winner.share) winner = entry;
+  const chosen = winner as { share: number; best: number };
+  const p = chosen.share / sum;
+  // Log-odds of the share, bounded: a lone candidate is certain only as far as calibration says.
+  const score = Math.max(-20, Math.min(20, Math.log(p / Math.max(1 - p, 1e-9))));
+  return {
+    candidate: candidates[chosen.best] as C,
+    score,
+    confidence: calibrated(model.calibration, score),
+  };
 }

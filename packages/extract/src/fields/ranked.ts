@@ -1,0 +1,45 @@
+/**
+ * The fields a learned ranker chooses (total, purchase date, merchant): the candidate rules propose, the
+ * committed weights (packages/extract/model/*.json, written by `npm run train`) choose, and the choice
+ * comes with a calibrated confidence. Training builds its examples from `RANKED` too, so what is trained
+ * on is exactly what is served.
+ */
+import merchantWeights from '../../model/merchant.json' with { type: 'json' };
+import dateWeights from '../../model/purchase_date.json' with { type: 'json' };
+import totalWeights from '../../model/total.json' with { type: 'json' };
+import { dateCandidates } from '../candidates/date';
+import { merchantCandidates } from '../candidates/merchant';
+import { type TotalCandidate, totalCandidates } from '../candidates/total';
+import type { DateOrder } from '../dates';
+import { type Candidate, type Choice, choose, type RankerWeights } from '../model/ranker';
+import type { Doc } from '../readers/doc';
+
+/** What the whole document says that every field's candidates may use. */
+export interface DocContext {
+  /** The day/month order of numeric dates the document's country suggests, null when it says none. */
+  dateOrder: DateOrder | null;
+}
+
+export const RANKED = {
+  total: (doc: Doc, _context: DocContext): TotalCandidate[] => totalCandidates(doc),
+  purchase_date: (doc: Doc, context: DocContext): Candidate<string>[] => dateCandidates(doc, context.dateOrder),
+  merchant: (doc: Doc, _context: DocContext): Candidate<string>[] => merchantCandidates(doc),
+};
+export type RankedField = keyof typeof RANKED;
+export const RANKED_FIELDS = Object.keys(RANKED) as RankedField[];
+
+export const MODELS: Record<RankedField, RankerWeights> = {
+  total: totalWeights as RankerWeights,
+  purchase_date: dateWeights as RankerWeights,
+  merchant: merchantWeights as RankerWeights,
+};
+
+/** The ranker's choice for one field, null when it has no candidate at all. */
+export function rankField<F extends RankedField>(
+  field: F,
+  doc: Doc,
+  context: DocContext,
+): Choice<ReturnType<(typeof RANKED)[F]>[number]> | null {
+  const candidates = RANKED[field](doc, context) as ReturnType<(typeof RANKED)[F]>[number][];
+  return choose(MODELS[field], candidates);
+}
