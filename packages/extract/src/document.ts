@@ -1,5 +1,5 @@
 import { withColumnPairs } from './columns';
-import { detectCurrency, detectDateOrder } from './locale';
+import { decideCountry } from './fields/country';
 import { findMerchantInText } from './merchant-in-text';
 import { findOrderNumber } from './order-number';
 import { productReader } from './products';
@@ -44,8 +44,13 @@ export function readFields(
   if (s?.origin) signals.push(`einvoice:${s.origin}`);
   if (s?.isCreditNote) signals.push('einvoice:credit-note');
 
-  const { currency: detected, signal: currencySignal } = detectCurrency(text, options.senderDomain ?? null);
-  const order = detectDateOrder(text, s?.currency ?? detected);
+  const locale = decideCountry(lines, {
+    senderDomain: options.senderDomain ?? null,
+    currency: s?.currency ?? null,
+  });
+  const { currency: detected, signal: currencySignal } = locale;
+  // Year-first countries print four-digit years first, which both orders read; short dates there are rare.
+  const order = locale.dateOrder === 'mdy' ? 'mdy' : 'dmy';
 
   const productsUpTo = productReader(lines);
   const total = findTotal(lines, (line) => lineSum(productsUpTo(line)));
