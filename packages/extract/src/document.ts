@@ -84,8 +84,9 @@ export function readFields(
       : null,
   );
   // A bare "$" reads as US dollars; the document (or its sender) may say which dollar it is.
-  const otherDollar = total?.amount.currency === 'USD' && detected?.endsWith('D') && detected !== 'USD';
-  const currency = s?.currency ?? (otherDollar ? detected : total?.amount.currency) ?? detected ?? null;
+  const otherDollar =
+    total?.amount.currency === 'USD' && locale.dollar !== 'USD' && !/US\$|\bUSD\b/.test(text);
+  const currency = s?.currency ?? (otherDollar ? locale.dollar : total?.amount.currency) ?? detected ?? null;
   if (currency) {
     confidence.currency = s?.currency ? structuredConfidence : total?.amount.currency ? 0.9 : 0.6;
     if (currencySignal) signals.push(currencySignal);

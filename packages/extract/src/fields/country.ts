@@ -68,6 +68,8 @@ export interface CountryDecision {
   country: string | null;
   /** ISO 4217 of the document's amounts, bare signs included; null when nothing says. */
   currency: string | null;
+  /** What a bare "$" means in this document (the amounts' parser reads it as US dollars). */
+  dollar: string;
   dateOrder: CountryDateOrder;
   /** The languages whose lexicons to weigh, most evident first. */
   languages: string[];
@@ -154,8 +156,10 @@ function fromCurrencies(
       counts: !(ocr && sign.fallback),
     });
   }
-  // A code counts next to an amount only: "SDN BHD" is a company form, not Bahraini dinars.
-  for (const m of text.matchAll(/\d ?([A-Z]{3})(?![A-Za-z])|\b([A-Z]{3}) ?-?\d/g)) {
+  // A code counts next to an amount only, one with decimals or thousands: "SDN BHD" is a company form,
+  // "RON 95" a petrol grade and "PEN 0.5MM" a pen, none of them money.
+  for (const m of text.matchAll(/[.,]\d{2,3} ?([A-Z]{3})(?![A-Za-z])|\b([A-Z]{3}) ?-?(\d[\d.,]{0,15})/g)) {
+    if (m[2] && !/[.,]\d{2,3}$/.test(m[3] ?? '')) continue;
     const iso = (m[1] ?? m[2]) as string;
     if (CURRENCY_CODES.has(iso)) code(iso, `code ${iso}`);
   }
@@ -341,14 +345,17 @@ export function decideCountry(lines: string[], hints: CountryHints = {}): Countr
   const home = country ? COUNTRIES[country]?.currency : undefined;
 
   const ocr = hints.ocr === true;
+  // A bare sign is the country's own money where it can be; where it cannot ("$" on a Malaysian till
+  // receipt) it is the till's generic sign or a mis-read glyph when an address or a registration says
+  // the country, and its fallback ("$" is the US dollar) only when nothing stronger than a hint does.
+  const settled = home !== undefined && tier !== 'weak';
+  const meaning = (sign: CurrencySign) =>
+    (home && (signCurrencies(sign).includes(home) || settled)
+      ? home
+      : COUNTRIES[sign.fallback as string]?.currency) ?? null;
   for (const [sign, n] of ambiguous) {
-    const options = signCurrencies(sign);
-    if (home && options.includes(home)) tally.set(home, (tally.get(home) ?? 0) + n);
-    // A "$" on a Malaysian photo is a mis-read glyph more often than a foreign price.
-    else if (!(ocr && home)) {
-      const own = COUNTRIES[sign.fallback as string]?.currency as string;
-      tally.set(own, (tally.get(own) ?? 0) + n);
-    }
+    const means = meaning(sign);
+    if (means) tally.set(means, (tally.get(means) ?? 0) + n);
   }
   let currency: string | null = null;
   if (tally.size > 0) {
@@ -386,5 +393,6 @@ export function decideCountry(lines: string[], hints: CountryHints = {}): Countr
     : currency
       ? `currency:${currency}(${strength ?? 'weak'})`
       : null;
-  return { country: decided, currency, dateOrder, languages: langs, evidence, strength, signal };
+  const dollar = meaning(SIGN_BY_TEXT.get('$') as CurrencySign) ?? 'USD';
+  return { country: decided, currency, dollar, dateOrder, languages: langs, evidence, strength, signal };
 }

@@ -221,12 +221,14 @@ export const TAX_IDS: Cue[] = [
     countries: ['SG'],
     why: 'UEN',
   },
+  // Malaysian GST ids are twelve digits (000123456789), SST ids "W10-1808-32000123".
   {
-    re: /\b(?:GST|SST)(?: ?Reg(?:istration)?)?\.? ?(?:No|ID)\.?:? ?(?:\d{12}|[A-Z]\d{2}-\d{4}-\d{8})\b/gi,
+    re: /\b(?:GST|SST)\b[^\d\n]{0,24}(?:\d{12}|[A-Z]\d{2}-\d{4}-\d{8})\b/gi,
     countries: ['MY'],
     why: 'GST/SST id MY',
   },
-  { re: /\(\d{5,7}-[A-Z]\)/g, countries: ['MY'], why: 'company no. MY' },
+  // SSM company numbers: "(123456-X)", "Co. Reg: 933109-X".
+  { re: /\(\d{5,12}-[A-Z]\)|\bCO\.? ?REG\b[^\d\n]{0,8}\d{5,12}-[A-Z]\b/gi, countries: ['MY'], why: 'company no. MY' },
   { re: /\b\d{2}\.\d{3}\.\d{3}\.\d-\d{3}\.\d{3}\b/g, countries: ['ID'], why: 'NPWP' },
   { re: /\bNPWP\b/gi, countries: ['ID'], why: 'NPWP' },
   {
@@ -294,7 +296,7 @@ export const POSTCODES: Cue[] = [
     why: 'province and postal code CA',
   },
   {
-    re: /\b(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT),? \d{4}\b/g,
+    re: /\b(?:NSW,? [12]\d{3}|VIC,? [38]\d{3}|QLD,? [49]\d{3}|SA,? 5\d{3}|WA,? 6\d{3}|TAS,? 7\d{3}|NT,? 0[89]\d{2}|ACT,? (?:26\d{2}|29[0-2]\d))\b/g,
     countries: ['AU'],
     why: 'state and postcode AU',
   },
@@ -455,12 +457,12 @@ export const CALLING_CODES: Record<string, string[]> = {
 };
 export const PHONE_SHAPES: Cue[] = [
   {
-    re: /\(\d{3}\) ?\d{3}[-.]\d{4}\b|\b\d{3}-\d{3}-\d{4}\b/g,
+    re: /\(\d{3}\) ?\d{3}[-.]\d{4}\b|(?<![\d-])\d{3}-\d{3}-\d{4}(?![\d-])/g,
     countries: ['US', 'CA'],
     why: 'NANP phone',
     fallback: 'US',
   },
-  { re: /\b0(?:[3-9]|1\d)-\d{3,4} ?\d{4}\b/g, countries: ['MY'], why: 'phone MY' },
+  { re: /\b0(?:[3-9]|1\d)[- ]\d{3,4}[ -]?\d{4}\b/g, countries: ['MY'], why: 'phone MY' },
   { re: /\b0[1-9](?:[ .]\d{2}){4}\b/g, countries: ['FR'], why: 'phone FR' },
 ];
 
