@@ -219,7 +219,7 @@ function fromDomains(text: string, senderDomain: string | null | undefined, out:
   }
 }
 
-/** The languages the words are in, by how many of each language's cue words appear (two at least). */
+/** The languages the words are in, most cue words first. */
 export function detectLanguages(text: string): string[] {
   const hits = new Map<string, Set<string>>();
   const index = WORD_LANGUAGES;
@@ -232,7 +232,10 @@ export function detectLanguages(text: string): string[] {
   }
   for (const [re, lang] of SCRIPT_LANGUAGES)
     if (re.test(text)) hits.set(lang, new Set(['script', 'letters']));
-  const ranked = [...hits].filter(([, words]) => words.size >= 2).sort((a, b) => b[1].size - a[1].size);
+  // Two words of a language, or one that no other language shares, name it.
+  const ranked = [...hits]
+    .filter(([, words]) => words.size >= 2 || [...words].some((w) => WORD_LANGUAGES.get(w)?.length === 1))
+    .sort((a, b) => b[1].size - a[1].size);
   const top = ranked[0]?.[1].size ?? 0;
   return ranked.filter(([, words]) => words.size * 2 >= top).map(([lang]) => lang);
 }
@@ -311,6 +314,26 @@ function leaders(found: Found[]): { tied: string[]; tier: Strength | null } {
   return { tied, tier };
 }
 
+/**
+ * Whether a country stands on more than one cue: a registration number, or two different medium cues (one
+ * legal form alone may be a foreign parent's).
+ */
+function isSettled(country: string, found: Found[]): boolean {
+  const mine = found.filter((f) => f.counts && f.countries.includes(country));
+  return mine.some((f) => f.strength === 'strong') || mine.filter((f) => f.strength === 'medium').length >= 2;
+}
+
+/** The currency most of some countries share, when more than half of them do. */
+function sharedCurrency(countries: string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const c of countries) {
+    const code = COUNTRIES[c]?.currency;
+    if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  const [top] = [...counts].sort((a, b) => b[1] - a[1]);
+  return top && top[1] * 2 > countries.length ? top[0] : null;
+}
+
 /** Of countries the evidence cannot tell apart, the one most cues fall back to; null when none does. */
 function breakTie(tied: string[], found: Found[]): string | null {
   if (tied.length === 1) return tied[0] as string;
@@ -348,7 +371,8 @@ export function decideCountry(lines: string[], hints: CountryHints = {}): Countr
   // A bare sign is the country's own money where it can be; where it cannot ("$" on a Malaysian till
   // receipt) it is the till's generic sign or a mis-read glyph when an address or a registration says
   // the country, and its fallback ("$" is the US dollar) only when nothing stronger than a hint does.
-  const settled = home !== undefined && tier !== 'weak';
+  // On a photo one medium cue is enough: there the sign is the likelier mis-read.
+  const settled = country !== null && (isSettled(country, found) || (ocr && tier !== 'weak'));
   const meaning = (sign: CurrencySign) =>
     (home && (signCurrencies(sign).includes(home) || settled)
       ? home
@@ -363,15 +387,8 @@ export function decideCountry(lines: string[], hints: CountryHints = {}): Countr
     currency = ocr && home && tally.has(home) ? home : (ranked[0]?.[0] ?? null);
   } else if (home) currency = home;
   else {
-    const pool = country
-      ? [country]
-      : tied.length > 0 && tier
-        ? tied
-        : fallbackCountry
-          ? [fallbackCountry]
-          : [];
-    const currencies = new Set(pool.map((c) => COUNTRIES[c]?.currency));
-    if (currencies.size === 1) currency = [...currencies][0] ?? null;
+    const pool = tied.length > 0 && tier ? tied : fallbackCountry ? [fallbackCountry] : [];
+    currency = sharedCurrency(pool);
   }
 
   const decided = country ?? fallbackCountry;

@@ -228,7 +228,11 @@ export const TAX_IDS: Cue[] = [
     why: 'GST/SST id MY',
   },
   // SSM company numbers: "(123456-X)", "Co. Reg: 933109-X".
-  { re: /\(\d{5,12}-[A-Z]\)|\bCO\.? ?REG\b[^\d\n]{0,8}\d{5,12}-[A-Z]\b/gi, countries: ['MY'], why: 'company no. MY' },
+  {
+    re: /\(\d{5,12}-[A-Z]\)|\bCO\.? ?REG\b[^\d\n]{0,8}\d{5,12}-[A-Z]\b/gi,
+    countries: ['MY'],
+    why: 'company no. MY',
+  },
   { re: /\b\d{2}\.\d{3}\.\d{3}\.\d-\d{3}\.\d{3}\b/g, countries: ['ID'], why: 'NPWP' },
   { re: /\bNPWP\b/gi, countries: ['ID'], why: 'NPWP' },
   {
@@ -257,6 +261,17 @@ export const TAX_LABELS: Cue[] = [
   { re: /\bMwSt\b|\bUSt\b/g, countries: ['DE', 'AT'], why: 'MwSt', fallback: 'DE' },
   { re: /\bVAT Reg/gi, countries: ['GB'], why: 'VAT reg' },
   { re: /\bPPN\b/g, countries: ['ID'], why: 'PPN' },
+  // The value-added tax's own name, which each language group prints.
+  { re: /\bI\.?V\.?A\b/g, countries: ['ES', 'IT', 'PT', 'MX'], why: 'IVA' },
+  { re: /\bT\.?V\.?A\b/g, countries: ['FR', 'BE', 'LU', 'CH', 'MA'], why: 'TVA', fallback: 'FR' },
+  { re: /\bBTW\b/g, countries: ['NL', 'BE'], why: 'BTW', fallback: 'NL' },
+  { re: /\bmoms\b/gi, countries: ['SE', 'DK'], why: 'moms' },
+  { re: /\bMVA\b/g, countries: ['NO'], why: 'MVA' },
+  { re: /\bALV\b/g, countries: ['FI'], why: 'ALV' },
+  { re: /\bPTU\b/g, countries: ['PL'], why: 'PTU' },
+  { re: /\bDPH\b/g, countries: ['CZ', 'SK'], why: 'DPH', fallback: 'CZ' },
+  { re: /\bÁFA\b/gi, countries: ['HU'], why: 'ÁFA' },
+  { re: /\bKDV\b/g, countries: ['TR'], why: 'KDV' },
   { re: /\bPB1\b/g, countries: ['ID'], why: 'PB1 restaurant tax' },
 ];
 
@@ -322,17 +337,20 @@ export const POSTCODES: Cue[] = [
   { re: /\b[1-9]\d{2} \d{2} [A-ZÅÄÖ][a-zåäö]{2}/g, countries: ['SE'], why: 'postcode SE' },
 ];
 
-/** Postcodes that fit several countries: five digits before a capitalised town. Only narrows. */
+/**
+ * Postcodes that fit several countries: a line that is only a postcode and a town ("80331 München"). A
+ * street line ("10250 Santa Monica Blvd") has more words, so a house number is not taken. Only narrows.
+ */
 export const LOOSE_POSTCODES: Cue[] = [
   {
-    re: /(?:^|, ?)\d{5} [A-ZÄÖÜÉ][a-zäöüßéèàç]{2}/gm,
+    re: /^\d{5} [A-ZÄÖÜÉ][a-zäöüßéèàç]{2,20}(?:[ -][A-ZÄÖÜÉ][a-zäöüßéèàç]{1,20})?$/gm,
     countries: ['DE', 'FR', 'IT', 'ES', 'FI'],
-    why: 'five-digit postcode before a town',
+    why: 'five-digit postcode and town',
   },
   {
-    re: /(?:^|, ?)\d{4} [A-Z][a-zäöüéè]{2}/gm,
+    re: /^\d{4} [A-ZÄÖÜÉ][a-zäöüßéèàç]{2,20}(?:[ -][A-ZÄÖÜÉ][a-zäöüßéèàç]{1,20})?$/gm,
     countries: ['AT', 'CH', 'BE', 'DK', 'NO', 'LU'],
-    why: 'four-digit postcode',
+    why: 'four-digit postcode and town',
   },
 ];
 
@@ -552,6 +570,7 @@ export const PAYMENT_NETWORKS: Cue[] = [
   { re: /\bPromptPay\b/gi, countries: ['TH'], why: 'PromptPay' },
   { re: /\bGCash\b/gi, countries: ['PH'], why: 'GCash' },
   { re: /\bZelle\b|\bVenmo\b|\bEBT\b/g, countries: ['US'], why: 'Zelle/Venmo/EBT' },
+  { re: /\b(?:Debit|Kartu|Flazz) BCA\b|\bMandiri\b/gi, countries: ['ID'], why: 'BCA/Mandiri' },
 ];
 
 /**
@@ -559,7 +578,7 @@ export const PAYMENT_NETWORKS: Cue[] = [
  * languages lists both. Languages then narrow the countries (see LANGUAGE_COUNTRIES).
  */
 export const LANGUAGE_WORDS: Record<string, string[]> = {
-  en: ['subtotal', 'change', 'cash', 'thank', 'receipt', 'qty', 'amount', 'tax', 'order', 'invoice'],
+  en: ['change', 'cash', 'thank', 'receipt', 'qty', 'amount', 'tax', 'order', 'invoice'],
   de: [
     'summe',
     'gesamt',
@@ -626,10 +645,10 @@ export const LANGUAGE_WORDS: Record<string, string[]> = {
     'preço',
   ],
   nl: ['totaal', 'btw', 'bedankt', 'factuur', 'bestelling', 'wisselgeld', 'contant', 'bedrag'],
-  id: ['kembali', 'kembalian', 'pajak', 'tunai', 'jumlah', 'harga', 'terima', 'kasih', 'bayar'],
+  id: ['kembali', 'kembalian', 'pajak', 'tunai', 'jumlah', 'harga', 'terima', 'kasih', 'bayar', 'plastik'],
   ms: ['jumlah', 'baki', 'cukai', 'tunai', 'harga', 'terima', 'kasih', 'bayar'],
   sv: ['moms', 'kvitto', 'summa', 'kontant', 'tack'],
-  da: ['moms', 'kvittering', 'beløb', 'tak'],
+  da: ['moms', 'kvittering', 'beløb'],
   no: ['mva', 'kvittering', 'beløp', 'takk'],
   fi: ['yhteensä', 'kuitti', 'kiitos', 'alv'],
   pl: ['razem', 'suma', 'paragon', 'gotówka'],
