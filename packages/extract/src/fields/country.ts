@@ -32,7 +32,8 @@ export type CountryDateOrder = 'dmy' | 'mdy' | 'ymd';
  * - medium: a postcode in an address's shape, a phone number, a tax's name, a legal form, a national
  *   payment network, the sender's domain, an unambiguous currency sign (€, £, ₹, R$).
  * - weak: an ambiguous sign ($, kr, ¥: it only narrows), a place or country name without a postcode
- *   (as likely a destination), a domain printed in the text, the language of the words.
+ *   (as likely a destination), a domain printed in the text, the language of the words, a date only
+ *   month-first reads.
  * On OCR input signs drop one tier (an unambiguous sign counts as weak, an ambiguous one only breaks
  * ties): one mis-read glyph must not outvote the address.
  */
@@ -52,7 +53,13 @@ export const STRENGTH = {
   countryName: 'weak',
   printedDomain: 'weak',
   language: 'weak',
+  dateOrder: 'weak',
 } as const satisfies Record<string, Strength>;
+
+/** Where a month-first date is the way numeric dates are written. */
+const MONTH_FIRST = Object.keys(COUNTRIES)
+  .filter((c) => COUNTRIES[c]?.dateOrder === 'mdy')
+  .concat('CA');
 
 const TIER: Record<Strength, 0 | 1 | 2> = { strong: 0, medium: 1, weak: 2 };
 
@@ -273,6 +280,15 @@ function gather(text: string, hints: CountryHints, out: Found[]) {
   fromCues(text, PAYMENT_NETWORKS, STRENGTH.payment, out);
   fromPhones(text, out);
   fromDomains(text, hints.senderDomain, out);
+  // A date only month-first reads (04/25/2015) is written the American way.
+  if (provenDateOrder(text) === 'mdy')
+    out.push({
+      countries: MONTH_FIRST,
+      strength: STRENGTH.dateOrder,
+      why: 'month-first date',
+      fallback: 'US',
+      counts: true,
+    });
   const languages = detectLanguages(text);
   for (const lang of languages) {
     const where = LANGUAGE_COUNTRIES[lang];

@@ -305,6 +305,12 @@ export const POSTCODES: Cue[] = [
     countries: ['US'],
     why: 'US state and ZIP',
   },
+  // "Ashland, OR" closing a line: a town, a comma and a state code is an address even without the ZIP.
+  {
+    re: /^[A-Z][A-Za-z.' -]{1,30}, (?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)$/gm,
+    countries: ['US'],
+    why: 'town and state US',
+  },
   {
     re: /\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT),? [ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b/g,
     countries: ['CA'],
@@ -475,7 +481,7 @@ export const CALLING_CODES: Record<string, string[]> = {
 };
 export const PHONE_SHAPES: Cue[] = [
   {
-    re: /\(\d{3}\) ?\d{3}[-.]\d{4}\b|(?<![\d-])\d{3}-\d{3}-\d{4}(?![\d-])/g,
+    re: /\(\d{3}\) ?\d{3}[-.]\d{4}\b|(?<![\d-])\d{3}[- ]\d{3}-\d{4}(?![\d-])/g,
     countries: ['US', 'CA'],
     why: 'NANP phone',
     fallback: 'US',
