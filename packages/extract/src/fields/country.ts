@@ -32,8 +32,8 @@ export type CountryDateOrder = 'dmy' | 'mdy' | 'ymd';
  * - medium: a postcode in an address's shape, a phone number, a tax's name, a legal form, a national
  *   payment network, the sender's domain, an unambiguous currency sign (€, £, ₹, R$).
  * - weak: an ambiguous sign ($, kr, ¥: it only narrows), a place or country name without a postcode
- *   (as likely a destination), a domain printed in the text, the language of the words, a date only
- *   month-first reads.
+ *   (as likely a destination), a domain printed in the text, the language of the words. A date only
+ *   month-first reads (04/25/2015) only breaks ties, towards the US.
  * On OCR input signs drop one tier (an unambiguous sign counts as weak, an ambiguous one only breaks
  * ties): one mis-read glyph must not outvote the address.
  */
@@ -280,14 +280,15 @@ function gather(text: string, hints: CountryHints, out: Found[]) {
   fromCues(text, PAYMENT_NETWORKS, STRENGTH.payment, out);
   fromPhones(text, out);
   fromDomains(text, hints.senderDomain, out);
-  // A date only month-first reads (04/25/2015) is written the American way.
+  // A date only month-first reads (04/25/2015) is written the American way; OCR and foreign formats make
+  // it a hint that breaks a tie, not a count.
   if (provenDateOrder(text) === 'mdy')
     out.push({
       countries: MONTH_FIRST,
       strength: STRENGTH.dateOrder,
       why: 'month-first date',
       fallback: 'US',
-      counts: true,
+      counts: false,
     });
   const languages = detectLanguages(text);
   for (const lang of languages) {
