@@ -138,27 +138,27 @@ function fromCurrencies(
     seen.add(why);
     out.push({ countries: countriesOfCurrency(iso), strength: STRENGTH.currencyCode, why, counts: true });
   };
-  // Letter signs (RM, Rp, kr) count beside a number only, before or after it.
+  // Every sign of CURRENCY_SIGNS and CURRENCY_PREFIXES; letter signs (RM, Rp, kr) only beside a number.
   for (const m of text.matchAll(
     /\b(US|AU|CA|HK|NZ|MX|NT|[ACSR])\$|([$€£¥₹৳₩₽₺₫₱฿₪₴])|\b(RM|Rp|Rs|DH|kr|zł|Kč|Ft)\.? ?-?\d|\d ?(DH|kr|zł|Kč|Ft)(?![A-Za-z])/g,
   )) {
-    const text = m[1] ? `${m[1]}$` : ((m[2] ?? m[3] ?? m[4]) as string);
-    const prefix = CURRENCY_PREFIXES[text];
+    const mark = m[1] ? `${m[1]}$` : ((m[2] ?? m[3] ?? m[4]) as string);
+    const prefix = CURRENCY_PREFIXES[mark];
     if (prefix) {
-      code(prefix, `${text} before amounts`);
+      code(prefix, `${mark} before amounts`);
       continue;
     }
-    const sign = SIGN_BY_TEXT.get(text);
+    const sign = SIGN_BY_TEXT.get(mark);
     if (!sign) continue;
     if (sign.fallback) ambiguous.set(sign, (ambiguous.get(sign) ?? 0) + 1);
     else bump(signCurrencies(sign)[0] as string, 1);
-    if (seen.has(text)) continue;
-    seen.add(text);
+    if (seen.has(mark)) continue;
+    seen.add(mark);
     const strength = sign.fallback ? STRENGTH.ambiguousSign : ocr ? 'weak' : STRENGTH.currencySign;
     out.push({
       countries: sign.countries,
       strength,
-      why: `sign ${text}${ocr ? ' (OCR)' : ''}`,
+      why: `sign ${mark}${ocr ? ' (OCR)' : ''}`,
       fallback: sign.fallback,
       counts: !(ocr && sign.fallback),
     });

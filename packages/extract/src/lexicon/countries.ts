@@ -114,49 +114,48 @@ export function countriesOfCurrency(code: string): string[] {
 /**
  * Currency signs printed beside amounts. `countries` lists where the sign is the local currency; an
  * ambiguous sign names several currencies and a `fallback` country it means when nothing else says.
- * Longest first, so "US$" is read before "$".
+ * fields/country.ts finds them with one pattern that lists every sign here (a letter sign only beside a
+ * number).
  */
 export interface CurrencySign {
   sign: string;
-  /** A sign made of letters (RM, Rp, kr) must stand beside a number, not inside a word. */
-  letters: boolean;
   countries: string[];
   /** Present on ambiguous signs: the country it means alone ("$" alone is the US dollar). */
   fallback?: string;
 }
 export const CURRENCY_SIGNS: CurrencySign[] = [
-  { sign: 'US$', letters: false, countries: ['US'] },
-  { sign: 'AU$', letters: false, countries: ['AU'] },
-  { sign: 'CA$', letters: false, countries: ['CA'] },
-  { sign: 'HK$', letters: false, countries: ['HK'] },
-  { sign: 'NZ$', letters: false, countries: ['NZ'] },
-  { sign: 'MX$', letters: false, countries: ['MX'] },
-  { sign: 'NT$', letters: false, countries: ['TW'] },
-  { sign: 'A$', letters: false, countries: ['AU'] },
-  { sign: 'C$', letters: false, countries: ['CA'] },
-  { sign: 'S$', letters: false, countries: ['SG'] },
-  { sign: 'R$', letters: false, countries: ['BR'] },
-  { sign: '€', letters: false, countries: EURO_ALL },
-  { sign: '£', letters: false, countries: ['GB'] },
-  { sign: '₹', letters: false, countries: ['IN'] },
-  { sign: '৳', letters: false, countries: ['BD'] },
-  { sign: '₩', letters: false, countries: ['KR'] },
-  { sign: '₽', letters: false, countries: ['RU'] },
-  { sign: '₺', letters: false, countries: ['TR'] },
-  { sign: '₫', letters: false, countries: ['VN'] },
-  { sign: '₱', letters: false, countries: ['PH'] },
-  { sign: '฿', letters: false, countries: ['TH'] },
-  { sign: '₪', letters: false, countries: ['IL'] },
-  { sign: '₴', letters: false, countries: ['UA'] },
-  { sign: 'zł', letters: true, countries: ['PL'] },
-  { sign: 'Kč', letters: true, countries: ['CZ'] },
-  { sign: 'Ft', letters: true, countries: ['HU'] },
-  { sign: 'Rp', letters: true, countries: ['ID'] },
-  { sign: 'DH', letters: true, countries: ['MA'] },
-  { sign: 'Rs', letters: true, countries: ['IN', 'PK', 'LK'], fallback: 'IN' },
-  { sign: 'kr', letters: true, countries: ['SE', 'NO', 'DK', 'IS'], fallback: 'SE' },
-  { sign: '¥', letters: false, countries: ['JP', 'CN'], fallback: 'JP' },
-  { sign: '$', letters: false, countries: ['US', 'CA', 'AU', 'NZ', 'SG', 'HK', 'MX', 'TW'], fallback: 'US' },
+  { sign: 'US$', countries: ['US'] },
+  { sign: 'AU$', countries: ['AU'] },
+  { sign: 'CA$', countries: ['CA'] },
+  { sign: 'HK$', countries: ['HK'] },
+  { sign: 'NZ$', countries: ['NZ'] },
+  { sign: 'MX$', countries: ['MX'] },
+  { sign: 'NT$', countries: ['TW'] },
+  { sign: 'A$', countries: ['AU'] },
+  { sign: 'C$', countries: ['CA'] },
+  { sign: 'S$', countries: ['SG'] },
+  { sign: 'R$', countries: ['BR'] },
+  { sign: '€', countries: EURO_ALL },
+  { sign: '£', countries: ['GB'] },
+  { sign: '₹', countries: ['IN'] },
+  { sign: '৳', countries: ['BD'] },
+  { sign: '₩', countries: ['KR'] },
+  { sign: '₽', countries: ['RU'] },
+  { sign: '₺', countries: ['TR'] },
+  { sign: '₫', countries: ['VN'] },
+  { sign: '₱', countries: ['PH'] },
+  { sign: '฿', countries: ['TH'] },
+  { sign: '₪', countries: ['IL'] },
+  { sign: '₴', countries: ['UA'] },
+  { sign: 'zł', countries: ['PL'] },
+  { sign: 'Kč', countries: ['CZ'] },
+  { sign: 'Ft', countries: ['HU'] },
+  { sign: 'Rp', countries: ['ID'] },
+  { sign: 'DH', countries: ['MA'] },
+  { sign: 'Rs', countries: ['IN', 'PK', 'LK'], fallback: 'IN' },
+  { sign: 'kr', countries: ['SE', 'NO', 'DK', 'IS'], fallback: 'SE' },
+  { sign: '¥', countries: ['JP', 'CN'], fallback: 'JP' },
+  { sign: '$', countries: ['US', 'CA', 'AU', 'NZ', 'SG', 'HK', 'MX', 'TW'], fallback: 'US' },
 ];
 
 /**
