@@ -17,6 +17,7 @@ import {
   PLACES,
   POSTCODES,
   SCRIPT_LANGUAGES,
+  STREETS,
   TAX_IDS,
   TAX_LABELS,
   TLD_COUNTRY,
@@ -31,7 +32,7 @@ export type CountryDateOrder = 'dmy' | 'mdy' | 'ymd';
  * - strong: a national registration number in its own shape; an ISO code printed beside an amount.
  * - medium: a postcode in an address's shape, a phone number, a tax's name, a legal form, a national
  *   payment network, the sender's domain, an unambiguous currency sign (€, £, ₹, R$).
- * - weak: an ambiguous sign ($, kr, ¥: it only narrows), a place or country name without a postcode
+ * - weak: an ambiguous sign ($, kr, ¥: it only narrows), a place, street word or country name without a postcode
  *   (as likely a destination), a domain printed in the text, the language of the words. A date only
  *   month-first reads (04/25/2015) only breaks ties, towards the US.
  * On OCR input signs drop one tier (an unambiguous sign counts as weak, an ambiguous one only breaks
@@ -110,6 +111,34 @@ const SIGN_BY_TEXT = new Map<string, CurrencySign>(CURRENCY_SIGNS.map((s) => [s.
 /** The currencies a sign can mean, first the one of its fallback country. */
 function signCurrencies(sign: CurrencySign): string[] {
   return [...new Set(sign.countries.map((c) => COUNTRIES[c]?.currency ?? ''))].filter(Boolean);
+}
+
+/** One pattern for a table of names: any of them as a whole word, in any case. */
+function namesPattern(names: string[]): RegExp {
+  const words = names
+    .sort((a, b) => b.length - a.length)
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<!\\p{L})(?:${words.join('|')})(?!\\p{L})`, 'giu');
+}
+const PLACE_PATTERN = namesPattern(Object.keys(PLACES));
+const COUNTRY_NAME_PATTERN = namesPattern(Object.keys(COUNTRY_NAMES));
+
+/** Every name of a table the text prints, as evidence for its country. */
+function fromNames(
+  text: string,
+  pattern: RegExp,
+  table: Record<string, string>,
+  kind: string,
+  strength: Strength,
+  out: Found[],
+): void {
+  const seen = new Set<string>();
+  for (const m of text.matchAll(pattern)) {
+    const country = table[m[0].toLowerCase()];
+    if (!country || seen.has(country)) continue;
+    seen.add(country);
+    out.push({ countries: [country], strength, why: `${kind} ${country}`, counts: true });
+  }
 }
 
 /** Every match of a table's cues as evidence of one strength. */
@@ -275,8 +304,9 @@ function gather(text: string, hints: CountryHints, out: Found[]) {
   fromCues(text, COMPANY_FORMS, STRENGTH.companyForm, out);
   fromCues(text, POSTCODES, STRENGTH.postcode, out);
   fromCues(text, LOOSE_POSTCODES, STRENGTH.loosePostcode, out);
-  fromCues(text, PLACES, STRENGTH.place, out);
-  fromCues(text, COUNTRY_NAMES, STRENGTH.countryName, out);
+  fromNames(text, PLACE_PATTERN, PLACES, 'place', STRENGTH.place, out);
+  fromCues(text, STREETS, STRENGTH.place, out);
+  fromNames(text, COUNTRY_NAME_PATTERN, COUNTRY_NAMES, 'name', STRENGTH.countryName, out);
   fromCues(text, PAYMENT_NETWORKS, STRENGTH.payment, out);
   fromPhones(text, out);
   fromDomains(text, hints.senderDomain, out);

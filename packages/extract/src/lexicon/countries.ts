@@ -343,80 +343,155 @@ export const POSTCODES: Cue[] = [
 ];
 
 /**
- * Postcodes that fit several countries: a line that is only a postcode and a town ("80331 München"). A
- * street line ("10250 Santa Monica Blvd") has more words, so a house number is not taken. Only narrows.
+ * Postcodes that fit several countries: a line that is only a postcode and a one-word town ("80331
+ * München"). A street line ("3768 Mission Blvd") has two words or more, so a house number is not taken.
+ * Only narrows.
  */
 export const LOOSE_POSTCODES: Cue[] = [
   {
-    re: /^\d{5} [A-ZÄÖÜÉ][a-zäöüßéèàç]{2,20}(?:[ -][A-ZÄÖÜÉ][a-zäöüßéèàç]{1,20})?$/gm,
+    re: /^\d{5} [A-ZÄÖÜÉ][a-zäöüßéèàç]{2,20}(?:-[A-ZÄÖÜÉ][a-zäöüßéèàç]{1,20})?$/gm,
     countries: ['DE', 'FR', 'IT', 'ES', 'FI'],
     why: 'five-digit postcode and town',
   },
   {
-    re: /^\d{4} [A-ZÄÖÜÉ][a-zäöüßéèàç]{2,20}(?:[ -][A-ZÄÖÜÉ][a-zäöüßéèàç]{1,20})?$/gm,
+    re: /^\d{4} [A-ZÄÖÜÉ][a-zäöüßéèàç]{2,20}(?:-[A-ZÄÖÜÉ][a-zäöüßéèàç]{1,20})?$/gm,
     countries: ['AT', 'CH', 'BE', 'DK', 'NO', 'LU'],
     why: 'four-digit postcode and town',
   },
 ];
 
-/** Places an address names; alone (no postcode) they are as likely a destination, so they weigh little. */
-export const PLACES: Cue[] = [
+/**
+ * Places an address names, lower case: states, provinces and big cities whose name is their country's
+ * alone. Without a postcode they are as likely a destination, so they weigh little.
+ */
+export const PLACES: Record<string, string> = {
+  selangor: 'MY',
+  johor: 'MY',
+  'kuala lumpur': 'MY',
+  'pulau pinang': 'MY',
+  'negeri sembilan': 'MY',
+  terengganu: 'MY',
+  kelantan: 'MY',
+  sarawak: 'MY',
+  'petaling jaya': 'MY',
+  'shah alam': 'MY',
+  jakarta: 'ID',
+  'jawa barat': 'ID',
+  'jawa timur': 'ID',
+  'jawa tengah': 'ID',
+  banten: 'ID',
+  tangerang: 'ID',
+  bekasi: 'ID',
+  surabaya: 'ID',
+  lisboa: 'PT',
+  setúbal: 'PT',
+  coimbra: 'PT',
+  braga: 'PT',
+  casablanca: 'MA',
+  rabat: 'MA',
+  marrakech: 'MA',
+  maharashtra: 'IN',
+  karnataka: 'IN',
+  'tamil nadu': 'IN',
+  telangana: 'IN',
+  gujarat: 'IN',
+  'uttar pradesh': 'IN',
+  'west bengal': 'IN',
+  kerala: 'IN',
+  'new delhi': 'IN',
+  alberta: 'CA',
+  'british columbia': 'CA',
+  québec: 'CA',
+  manitoba: 'CA',
+  saskatchewan: 'CA',
+  'nova scotia': 'CA',
+  'new brunswick': 'CA',
+  'new south wales': 'AU',
+  queensland: 'AU',
+  tasmania: 'AU',
+};
+
+/** Street words of an address, which narrow to a language's countries. */
+export const STREETS: Cue[] = [
+  { re: /\bJl\. ?[A-Z]/g, countries: ['ID'], why: 'street Jl.' },
+  { re: /\bJln\b/gi, countries: ['MY'], why: 'street Jln' },
   {
-    re: /\b(?:Selangor|Johor|Kuala Lumpur|Pulau Pinang|Negeri Sembilan|Terengganu|Kelantan|Sarawak|Petaling Jaya|Shah Alam)\b/gi,
-    countries: ['MY'],
-    why: 'state MY',
+    re: /\b(?:Rua|Avenida|Travessa|Largo) (?:d[aeo]s? )?[A-Z]/g,
+    countries: ['PT', 'BR'],
+    why: 'street Rua',
+    fallback: 'PT',
   },
   {
-    re: /\b(?:Jakarta|Jawa (?:Barat|Timur|Tengah)|Banten|Tangerang|Bekasi|Surabaya)\b|\bJl\. ?[A-Z]/gi,
-    countries: ['ID'],
-    why: 'province ID',
+    re: /\w(?:straße|strasse)\b|\bStr\. \d/gi,
+    countries: ['DE', 'AT', 'CH'],
+    why: 'street Straße',
+    fallback: 'DE',
   },
-  { re: /\b(?:Lisboa|Setúbal|Coimbra|Braga|Faro)\b/g, countries: ['PT'], why: 'city PT' },
-  { re: /\b(?:Casablanca|Rabat|Marrakech|Tanger)\b/gi, countries: ['MA'], why: 'city MA' },
+  { re: /\bRue (?:de|du|des) /g, countries: ['FR', 'BE', 'CH', 'LU'], why: 'street Rue', fallback: 'FR' },
   {
-    re: /\b(?:Maharashtra|Karnataka|Tamil Nadu|Telangana|Gujarat|Uttar Pradesh|West Bengal|Kerala|New Delhi)\b/gi,
-    countries: ['IN'],
-    why: 'state IN',
+    re: /\bCalle [A-Z]/g,
+    countries: ['ES', 'MX', 'AR', 'CO', 'CL', 'PE'],
+    why: 'street Calle',
+    fallback: 'ES',
   },
-  {
-    re: /\b(?:Alberta|British Columbia|Ontario|Qu[eé]bec|Manitoba|Saskatchewan|Nova Scotia|New Brunswick)\b/g,
-    countries: ['CA'],
-    why: 'province CA',
-  },
-  { re: /\b(?:New South Wales|Victoria|Queensland|Tasmania)\b/g, countries: ['AU'], why: 'state AU' },
+  { re: /\b(?:Via|Viale|Piazza|Corso) [A-Z]/g, countries: ['IT', 'CH'], why: 'street Via', fallback: 'IT' },
+  { re: /\w(?:straat|gracht)\b/gi, countries: ['NL', 'BE'], why: 'street straat', fallback: 'NL' },
 ];
 
-/** Country names in the languages receipts print them in. */
-export const COUNTRY_NAMES: Cue[] = [
-  { re: /\b(?:USA|U\.S\.A\.|United States)\b/g, countries: ['US'], why: 'name US' },
-  { re: /\bCanada\b/gi, countries: ['CA'], why: 'name CA' },
-  { re: /\b(?:United Kingdom|England|Scotland|Wales)\b/g, countries: ['GB'], why: 'name GB' },
-  { re: /\b(?:Ireland|Éire)\b/g, countries: ['IE'], why: 'name IE' },
-  { re: /\b(?:Deutschland|Germany)\b/gi, countries: ['DE'], why: 'name DE' },
-  { re: /\b(?:Österreich|Austria)\b/gi, countries: ['AT'], why: 'name AT' },
-  { re: /\b(?:Schweiz|Suisse|Svizzera|Switzerland)\b/gi, countries: ['CH'], why: 'name CH' },
-  { re: /\bFrance\b/gi, countries: ['FR'], why: 'name FR' },
-  { re: /\b(?:Belgi[eëq]ue?|Belgium)\b/gi, countries: ['BE'], why: 'name BE' },
-  { re: /\b(?:Nederland|Netherlands)\b/gi, countries: ['NL'], why: 'name NL' },
-  { re: /\b(?:Italia|Italy)\b/gi, countries: ['IT'], why: 'name IT' },
-  { re: /\b(?:España|Espana|Spain)\b/gi, countries: ['ES'], why: 'name ES' },
-  { re: /\bPortugal\b/gi, countries: ['PT'], why: 'name PT' },
-  { re: /\b(?:Brasil|Brazil)\b/gi, countries: ['BR'], why: 'name BR' },
-  { re: /\b(?:México|Mexico)\b/gi, countries: ['MX'], why: 'name MX' },
-  { re: /\b(?:Sverige|Sweden)\b/gi, countries: ['SE'], why: 'name SE' },
-  { re: /\b(?:Norge|Norway)\b/gi, countries: ['NO'], why: 'name NO' },
-  { re: /\b(?:Danmark|Denmark)\b/gi, countries: ['DK'], why: 'name DK' },
-  { re: /\b(?:Polska|Poland)\b/gi, countries: ['PL'], why: 'name PL' },
-  { re: /\bMalaysia\b/gi, countries: ['MY'], why: 'name MY' },
-  { re: /\bIndonesia\b/gi, countries: ['ID'], why: 'name ID' },
-  { re: /\bSingapore\b/gi, countries: ['SG'], why: 'name SG' },
-  { re: /\bIndia\b/gi, countries: ['IN'], why: 'name IN' },
-  { re: /\bAustralia\b/gi, countries: ['AU'], why: 'name AU' },
-  { re: /\bNew Zealand\b/gi, countries: ['NZ'], why: 'name NZ' },
-  { re: /\b(?:Maroc|Morocco)\b/gi, countries: ['MA'], why: 'name MA' },
-  { re: /\bPhilippines\b/gi, countries: ['PH'], why: 'name PH' },
-  { re: /\b(?:Japan|日本)\b/g, countries: ['JP'], why: 'name JP' },
-];
+/** Country names in the languages receipts print them in, lower case. */
+export const COUNTRY_NAMES: Record<string, string> = {
+  usa: 'US',
+  'united states': 'US',
+  canada: 'CA',
+  'united kingdom': 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  ireland: 'IE',
+  éire: 'IE',
+  deutschland: 'DE',
+  germany: 'DE',
+  österreich: 'AT',
+  austria: 'AT',
+  schweiz: 'CH',
+  suisse: 'CH',
+  svizzera: 'CH',
+  switzerland: 'CH',
+  france: 'FR',
+  belgique: 'BE',
+  belgië: 'BE',
+  belgien: 'BE',
+  belgium: 'BE',
+  nederland: 'NL',
+  netherlands: 'NL',
+  italia: 'IT',
+  italy: 'IT',
+  españa: 'ES',
+  spain: 'ES',
+  portugal: 'PT',
+  brasil: 'BR',
+  brazil: 'BR',
+  méxico: 'MX',
+  mexico: 'MX',
+  sverige: 'SE',
+  sweden: 'SE',
+  norge: 'NO',
+  norway: 'NO',
+  danmark: 'DK',
+  denmark: 'DK',
+  polska: 'PL',
+  poland: 'PL',
+  malaysia: 'MY',
+  indonesia: 'ID',
+  singapore: 'SG',
+  india: 'IN',
+  australia: 'AU',
+  'new zealand': 'NZ',
+  maroc: 'MA',
+  morocco: 'MA',
+  philippines: 'PH',
+  japan: 'JP',
+  日本: 'JP',
+};
 
 /**
  * Telephone numbers: an international prefix says the country outright; some national shapes are
@@ -485,7 +560,13 @@ export const PHONE_SHAPES: Cue[] = [
     why: 'NANP phone',
     fallback: 'US',
   },
-  { re: /\b0(?:[3-9]|1\d)[- ]\d{3,4}[ -]?\d{4}\b/g, countries: ['MY'], why: 'phone MY' },
+  // "03-1234 5678"; written with a space only after a phone label ("TEL 03 6206 5567"): a bare "03 0006
+  // 0002" is a document series.
+  {
+    re: /\b0(?:[3-9]|1\d)-\d{3,4} ?\d{4}\b|\b(?:TEL|Tel|PHONE|Phone|FAX|Fax)\W{0,4}0(?:[3-9]|1\d) \d{3,4} ?\d{4}\b/g,
+    countries: ['MY'],
+    why: 'phone MY',
+  },
   { re: /\b0[1-9](?:[ .]\d{2}){4}\b/g, countries: ['FR'], why: 'phone FR' },
 ];
 
