@@ -114,14 +114,16 @@ function signCurrencies(sign: CurrencySign): string[] {
 }
 
 /** One pattern for a table of names: any of them as a whole word, in any case. */
-function namesPattern(names: string[]): RegExp {
+function namesPattern(names: string[], flags = 'giu'): RegExp {
   const words = names
     .sort((a, b) => b.length - a.length)
     .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(?<!\\p{L})(?:${words.join('|')})(?!\\p{L})`, 'giu');
+  return new RegExp(`(?<!\\p{L})(?:${words.join('|')})(?!\\p{L})`, flags);
 }
 const PLACE_PATTERN = namesPattern(Object.keys(PLACES));
 const COUNTRY_NAME_PATTERN = namesPattern(Object.keys(COUNTRY_NAMES));
+/** ISO codes as printed: upper case only ("eur" is no code). */
+const CODE_PATTERN = namesPattern([...CURRENCY_CODES], 'gu');
 
 /** Every name of a table the text prints, as evidence for its country. */
 function fromNames(
@@ -194,10 +196,10 @@ function fromCurrencies(
   }
   // A code counts next to an amount only, one with decimals or thousands: "SDN BHD" is a company form,
   // "RON 95" a petrol grade and "PEN 0.5MM" a pen, none of them money.
-  for (const m of text.matchAll(/[.,]\d{2,3} ?([A-Z]{3})(?![A-Za-z])|\b([A-Z]{3}) ?-?(\d[\d.,]{0,15})/g)) {
-    if (m[2] && !/[.,]\d{2,3}$/.test(m[3] ?? '')) continue;
-    const iso = (m[1] ?? m[2]) as string;
-    if (CURRENCY_CODES.has(iso)) code(iso, `code ${iso}`);
+  for (const m of text.matchAll(CODE_PATTERN)) {
+    const before = text.slice(Math.max(0, m.index - 4), m.index);
+    const after = /^ ?-?(\d[\d.,]{0,15})/.exec(text.slice(m.index + 3, m.index + 21))?.[1] ?? '';
+    if (/[.,]\d{2,3} ?$/.test(before) || /[.,]\d{2,3}$/.test(after)) code(m[0], `code ${m[0]}`);
   }
   return { tally, ambiguous };
 }
