@@ -20,6 +20,18 @@ describe('country decision', () => {
       currency: 'MYR',
     });
     expect(decide('Widgets Ltd\nVAT Reg No: GB 123 4567 89\nTotal 9.99').country).toBe('GB');
+    expect(decide('Tim Hortons\nGST/HST 123456789 RT0001\nTotal $4.20')).toMatchObject({
+      country: 'CA',
+      currency: 'CAD',
+    });
+    expect(decide('Hawker Pte Ltd\nUEN: 201912345K\nTotal $6.50')).toMatchObject({
+      country: 'SG',
+      currency: 'SGD',
+    });
+    expect(decide('Acme Supply\nEIN 12-3456789\nTotal $99.00')).toMatchObject({
+      country: 'US',
+      currency: 'USD',
+    });
   });
 
   it('reads postcodes in an address shape', () => {
@@ -64,10 +76,18 @@ describe('country decision', () => {
     expect(decide('Calgary, AB T2P 1J9\nTotal 5.00')).toMatchObject({ country: 'CA', currency: 'CAD' });
   });
 
+  it('keeps what the document states over a bare sign', () => {
+    const decision = decide('Store\nTotal USD 12.00\nPaid $12.00\nTel +60 3-1234 5678');
+    expect(decision.currency).toBe('USD');
+    expect(decide('Boutique\nTotal 25,00 €\nTVA 20%').currency).toBe('EUR');
+    expect(decide('Loja\nIVA incluido\nTotal a pagar 9,30').currency).toBe('EUR');
+  });
+
   it('counts currency codes only beside amounts', () => {
     expect(decide('ACME SDN BHD\nTOTAL 12.00').currency).toBe('MYR');
     expect(decide('Total: 1.125,00 €').currency).toBe('EUR');
     expect(decide('QUANTIA: EUR 2.40').currency).toBe('EUR');
+    expect(decide('DIESEL & PETROL RON 95\nTOTAL 50.00').currency).toBeNull();
   });
 
   it('orders day and month from the dates, else from the country', () => {
@@ -93,10 +113,15 @@ describe('country decision', () => {
     );
     lines.push('43300 SERI KEMBANGAN, SELANGOR', 'TOTAL RM 33.90');
     for (let i = 0; i < 30; i++) decideCountry(lines);
-    const start = performance.now();
-    for (let i = 0; i < 50; i++) decideCountry(lines);
+    // The fastest of a few batches: other work on a shared machine only ever adds time.
+    let best = Number.POSITIVE_INFINITY;
+    for (let batch = 0; batch < 5; batch++) {
+      const start = performance.now();
+      for (let i = 0; i < 20; i++) decideCountry(lines);
+      best = Math.min(best, (performance.now() - start) / 20);
+    }
     // About 0.3 ms on an idle machine; the bound leaves room for a busy one and still catches a regex gone
     // quadratic.
-    expect((performance.now() - start) / 50).toBeLessThan(1.5);
+    expect(best).toBeLessThan(1);
   });
 });
