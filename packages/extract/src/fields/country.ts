@@ -113,17 +113,19 @@ function signCurrencies(sign: CurrencySign): string[] {
   return [...new Set(sign.countries.map((c) => COUNTRIES[c]?.currency ?? ''))].filter(Boolean);
 }
 
-/** One pattern for a table of names: any of them as a whole word, in any case. */
-function namesPattern(names: string[], flags = 'giu'): RegExp {
+/** One pattern for a table of names: any of them as a whole word, in any case unless `exactCase`. */
+function namesPattern(names: string[], exactCase = false): RegExp {
   const words = names
     .sort((a, b) => b.length - a.length)
     .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(?<!\\p{L})(?:${words.join('|')})(?!\\p{L})`, flags);
+  return exactCase
+    ? new RegExp(`(?<!\\p{L})(?:${words.join('|')})(?!\\p{L})`, 'gu')
+    : new RegExp(`(?<!\\p{L})(?:${words.join('|')})(?!\\p{L})`, 'giu');
 }
 const PLACE_PATTERN = namesPattern(Object.keys(PLACES));
 const COUNTRY_NAME_PATTERN = namesPattern(Object.keys(COUNTRY_NAMES));
 /** ISO codes as printed: upper case only ("eur" is no code). */
-const CODE_PATTERN = namesPattern([...CURRENCY_CODES], 'gu');
+const CODE_PATTERN = namesPattern([...CURRENCY_CODES], true);
 
 /** Every name of a table the text prints, as evidence for its country. */
 function fromNames(
