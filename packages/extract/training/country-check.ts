@@ -34,6 +34,7 @@ interface Row {
   beforeFinal: number;
   afterFinal: number;
   country: Map<string, number>;
+  order: Map<string, number>;
   ms: number;
 }
 
@@ -47,6 +48,7 @@ function check(corpus: string, silver: boolean): Row {
     beforeFinal: 0,
     afterFinal: 0,
     country: new Map(),
+    order: new Map(),
     ms: 0,
   };
   for (const file of readdirSync(dir)
@@ -66,6 +68,7 @@ function check(corpus: string, silver: boolean): Row {
     if (decision.currency === truth) row.after += 1;
     if (withTotalSign(lines, old, null) === truth) row.beforeFinal += 1;
     if (withTotalSign(lines, decision.currency, decision.dollar) === truth) row.afterFinal += 1;
+    row.order.set(decision.dateOrder, (row.order.get(decision.dateOrder) ?? 0) + 1);
     const c = decision.country ?? '-';
     row.country.set(c, (row.country.get(c) ?? 0) + 1);
     if (showMisses && decision.currency !== truth)
@@ -88,6 +91,7 @@ function print(title: string, rows: Row[]): void {
       'with total sign before',
       'after',
       'ms/doc',
+      'date order',
       'countries',
     ].join(' | '),
   );
@@ -106,6 +110,7 @@ function print(title: string, rows: Row[]): void {
         pct(r.beforeFinal, r.n),
         pct(r.afterFinal, r.n),
         (r.ms / Math.max(r.n, 1)).toFixed(3),
+        [...r.order].map(([o, k]) => `${o} ${k}`).join(', '),
         countries,
       ].join(' | '),
     );
