@@ -1,6 +1,6 @@
 import { withColumnPairs } from './columns';
 import { type DocContext, rankField } from './fields/ranked';
-import { detectCurrency, detectDateOrder } from './locale';
+import { decideCountry } from './fields/country';
 import type { Choice } from './model/ranker';
 import { findOrderNumber } from './order-number';
 import { productReader } from './products';
@@ -21,19 +21,24 @@ export interface LineFields {
 }
 
 /**
- * What the whole document says before any field is read: its currency and the day/month order of its
- * numeric dates. Training computes it the same way (see training/examples.ts).
+ * What the whole document says before any field is read: its country's decision (currency, what a bare
+ * "$" means, the day/month order of its numeric dates). Training computes it the same way.
  */
 export function documentContext(
   doc: Doc,
   hints: { senderDomain?: string | null; currency?: string | null } = {},
-): DocContext & { currency: string | null; currencySignal: string | null } {
-  const text = lineTexts(doc).join('\n');
-  const { currency, signal } = detectCurrency(text, hints.senderDomain ?? null);
+): DocContext & { currency: string | null; dollar: string; currencySignal: string | null } {
+  const locale = decideCountry(lineTexts(doc), {
+    senderDomain: hints.senderDomain ?? null,
+    currency: hints.currency ?? null,
+    ocr: doc.kind === 'photo',
+  });
   return {
-    currency,
-    currencySignal: signal,
-    dateOrder: detectDateOrder(text, hints.currency ?? currency),
+    currency: locale.currency,
+    dollar: locale.dollar,
+    currencySignal: locale.signal,
+    // Year-first countries print four-digit years first, which both orders read; short dates there are rare.
+    dateOrder: locale.dateOrder === 'mdy' ? 'mdy' : 'dmy',
   };
 }
 
@@ -87,8 +92,8 @@ export function readFields(
   const totalValue = pick('total', s?.total, ranked(total));
   const printed = totalValue !== null && !s?.total ? (total?.candidate.currency ?? null) : null;
   // A bare "$" reads as US dollars; the document (or its sender) may say which dollar it is.
-  const otherDollar = printed === 'USD' && detected?.endsWith('D') && detected !== 'USD';
-  const currency = s?.currency ?? (otherDollar ? detected : printed) ?? detected ?? null;
+  const otherDollar = printed === 'USD' && context.dollar !== 'USD' && !/US\$|\bUSD\b/.test(lines.join('\n'));
+  const currency = s?.currency ?? (otherDollar ? context.dollar : printed) ?? detected ?? null;
   if (currency) {
     confidence.currency = s?.currency ? structuredConfidence : printed ? 0.9 : 0.6;
     if (context.currencySignal) signals.push(context.currencySignal);

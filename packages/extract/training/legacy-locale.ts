@@ -1,5 +1,6 @@
-import { CURRENCY_CODES, parseAmount } from './amount';
-import type { DateOrder } from './dates';
+/** The document currency as it was decided before fields/country.ts (frozen copy of src/locale.ts at 7ef5f4f), kept only so country-check.ts can print before and after. */
+import { CURRENCY_CODES, parseAmount } from '../src/amount';
+import type { DateOrder } from '../src/dates';
 
 /** Country-code top-level domains and the currency their shops charge in. */
 const TLD_CURRENCY: Record<string, string> = {
