@@ -1,5 +1,5 @@
 /**
- * `npm run bench:extract [-- --check]`: accuracy and speed of the extractor over a corpus folder
+ * `npm run bench:extract [-- --check] [--no-grouped] [--lockbox]`: accuracy and speed of the extractor over a corpus folder
  * (CORPUS_DIR, default ../shared/corpus) scored against its truth.json. Knows no file by name: every
  * document goes through the same code the CLI runs. Prints accuracy per kind (product lines as recall and
  * precision), calibration of the confidences, and accuracy per source repository. `--check` fails when a
@@ -149,6 +149,11 @@ async function main() {
   printCalibration(docs, FIELDS.slice(1));
   console.log('\ngeneralisation: accuracy per source repository');
   printBySource(docs, FIELDS);
+  if (!process.argv.includes('--no-grouped')) {
+    // Grouped cross-validation: each document scored by a model trained without its group (training/train.ts).
+    const { evaluate, printEvaluation } = await import('../../packages/extract/training/train');
+    printEvaluation(await evaluate(), { lockbox: process.argv.includes('--lockbox') });
+  }
   console.log(`\nmisses (${misses.length}):`);
   for (const miss of misses) console.log(`  ${miss}`);
   console.log(`\nproduct-line misses (${productMisses.length} documents):`);

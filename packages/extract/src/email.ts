@@ -422,6 +422,17 @@ export async function extractEmail(raw: Uint8Array | string): Promise<Extraction
   return (await readEmail(raw)).extraction;
 }
 
+/**
+ * The body of an RFC 822 message in the document model, as `readEmail` reads it for its fields (the HTML
+ * part, else the plain text), with the sender's domain: what training reads an e-mail as.
+ */
+export async function emailBody(raw: Uint8Array | string): Promise<{ doc: Doc; senderDomain: string | null }> {
+  const mail = await parseMail(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true });
+  const html = typeof mail.html === 'string' ? mail.html : null;
+  const doc = html ? htmlBody(html).doc : readText(mail.text ?? '').doc;
+  return { doc, senderDomain: firstAddress(mail.from).address?.split('@')[1] ?? null };
+}
+
 /** Reads an RFC 822 message as `extractEmail` does, with the PDF invoice or receipt attached to an order. */
 export async function readEmail(raw: Uint8Array | string): Promise<ReadEmail> {
   return fromParsed(

@@ -2,10 +2,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInflate } from 'node:zlib';
 import { extractionFromDoc } from './document';
-import { einvoiceIn } from './einvoice';
+import { type EInvoice, einvoiceIn } from './einvoice';
 import { LIMITS, LimitError } from './limits';
 import { capDoc } from './readers/cap';
-import { lineTexts } from './readers/doc';
+import { type Doc, lineTexts } from './readers/doc';
 import { type PdfPage, type PdfTextItem, readPdf } from './readers/pdf';
 import { DocumentError, type Extraction } from './types';
 
@@ -97,16 +97,37 @@ export async function fontNames(
 
 const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
+type PdfOptions = { maxPages?: number; ocr?: boolean; fonts?: boolean };
+
+/** A PDF as read: its document model (capped), its embedded e-invoice, and how its text was had. */
+export interface ReadPdf {
+  doc: Doc;
+  cut: boolean;
+  pages: number;
+  einvoice: EInvoice | null;
+  textLayer: boolean;
+  ocr: boolean;
+}
+
 /**
  * Reads a PDF receipt or invoice: its text layer through pdf.js (scripts never run, nothing fetched),
  * rebuilt into the document model, then the purchase fields. A PDF without text is read by OCR when `ocr`
  * is on. `fonts` also reads the fonts' names, so bold text is marked (it costs about as much again).
  * Unreadable input throws a DocumentError saying why (encrypted, corrupt, too many pages).
  */
-export async function extractPdf(
-  bytes: Uint8Array,
-  options: { maxPages?: number; ocr?: boolean; fonts?: boolean } = {},
-): Promise<Extraction> {
+export async function extractPdf(bytes: Uint8Array, options: PdfOptions = {}): Promise<Extraction> {
+  const read = await readPdfDocument(bytes, options);
+  const extraction = extractionFromDoc(read.doc, read.cut, read.pages, read.einvoice);
+  return {
+    ...extraction,
+    text_layer: read.textLayer,
+    ocr: read.ocr,
+    ...(read.ocr ? { signals: ['ocr', ...extraction.signals] } : {}),
+  };
+}
+
+/** A PDF read into the document model (see extractPdf), before any field is read. */
+export async function readPdfDocument(bytes: Uint8Array, options: PdfOptions = {}): Promise<ReadPdf> {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   if (!head.includes('%PDF-')) throw new DocumentError('not_pdf', 'This file is not a PDF');
   const inflated = await inflatedSize(bytes, LIMITS.pdfInflatedBytes);
@@ -174,15 +195,10 @@ export async function extractPdf(
     if (!hasText && !einvoice && options.ocr !== false) {
       const { ocrPdf } = await import('./ocr');
       const scanned = await ocrPdf(doc, Math.min(doc.numPages, LIMITS.ocrPages));
-      const read = extractionFromDoc(scanned, false, doc.numPages);
-      return { ...read, text_layer: false, ocr: true, signals: ['ocr', ...read.signals] };
+      return { doc: scanned, cut: false, pages: doc.numPages, einvoice: null, textLayer: false, ocr: true };
     }
     const capped = capDoc(read);
-    return {
-      ...extractionFromDoc(capped.doc, capped.cut, doc.numPages, einvoice),
-      text_layer: hasText,
-      ocr: false,
-    };
+    return { ...capped, pages: doc.numPages, einvoice, textLayer: hasText, ocr: false };
   } catch (error) {
     if (error instanceof DocumentError || error instanceof LimitError) throw error;
     throw new DocumentError('corrupt', `The PDF could not be read (${(error as Error).message})`);

@@ -6,37 +6,40 @@
  */
 import { readFileSync } from 'node:fs';
 import { isRight } from '../../../bench/src/compare';
-import { dateCandidates } from '../src/candidates/date';
-import { merchantCandidates } from '../src/candidates/merchant';
-import { totalCandidates } from '../src/candidates/total';
-import type { Candidate } from '../src/model/ranker';
+import { documentContext } from '../src/document';
+import { emailBody } from '../src/email';
+import { type DocContext, RANKED, type RankedField } from '../src/fields/ranked';
+import { readPdfDocument } from '../src/pdf';
 import { boxesToDoc } from '../src/readers/boxes';
 import type { Doc } from '../src/readers/doc';
 import { readText } from '../src/readers/text';
 import type { LabelledDoc } from './corpus';
 import type { FieldExample } from './crossval';
 
-/** The fields a learned ranker chooses, with the production code that proposes their candidates. */
-export const RANKED = {
-  total: (doc: Doc) => totalCandidates(doc),
-  purchase_date: (doc: Doc) => dateCandidates(doc, null),
-  merchant: (doc: Doc) => merchantCandidates(doc),
-} satisfies Record<string, (doc: Doc) => Candidate<string>[]>;
-export type RankedField = keyof typeof RANKED;
-export const RANKED_FIELDS = Object.keys(RANKED) as RankedField[];
+export { RANKED_FIELDS, type RankedField } from '../src/fields/ranked';
 
 /** Silver labels (machine-assisted, not hand-checked) count half as much as SROIE and the dev corpus. */
 export const SILVER_WEIGHT = 0.5;
 
 /**
- * The document model of a labelled document, read as production reads its kind; null for kinds whose
- * production reader is not yet a document model (PDF and e-mail files of the development corpus).
+ * The document model of a labelled document as production reads its kind, with the document context
+ * production computes for it (the sender's domain of an e-mail included).
  */
-export function documentOf(labelled: LabelledDoc): Doc | null {
+export async function documentOf(labelled: LabelledDoc): Promise<{ doc: Doc; context: DocContext } | null> {
   const input = labelled.input;
-  if (input.type === 'text') return readText(input.text).doc;
-  if (input.type === 'boxes') return boxesToDoc(input.words, input.size);
-  if (input.fileKind === 'text') return readText(readFileSync(input.path, 'utf8')).doc;
+  const plain = (doc: Doc) => ({ doc, context: documentContext(doc) });
+  if (input.type === 'text') return plain(readText(input.text).doc);
+  if (input.type === 'boxes') return plain(boxesToDoc(input.words, input.size));
+  const bytes = readFileSync(input.path);
+  if (input.fileKind === 'text') return plain(readText(bytes.toString('utf8')).doc);
+  if (input.fileKind === 'pdf') {
+    const read = await readPdfDocument(bytes, { ocr: false });
+    return read.einvoice ? null : plain(read.doc);
+  }
+  if (input.fileKind === 'email') {
+    const { doc, senderDomain } = await emailBody(bytes);
+    return { doc, context: documentContext(doc, { senderDomain }) };
+  }
   return null;
 }
 
@@ -44,13 +47,17 @@ export function documentOf(labelled: LabelledDoc): Doc | null {
 export interface ReadExample {
   labelled: LabelledDoc;
   doc: Doc;
+  context: DocContext;
 }
 
-export function readExamples(labelled: LabelledDoc[]): ReadExample[] {
-  return labelled.flatMap((l) => {
-    const doc = l.truth.is_order ? documentOf(l) : null;
-    return doc ? [{ labelled: l, doc }] : [];
-  });
+/** The documents read once (a PDF with an e-invoice is read from its XML, not ranked: left out). */
+export async function readExamples(labelled: LabelledDoc[]): Promise<ReadExample[]> {
+  const out: ReadExample[] = [];
+  for (const l of labelled) {
+    const read = await documentOf(l);
+    if (read) out.push({ labelled: l, ...read });
+  }
+  return out;
 }
 
 /**
@@ -59,11 +66,16 @@ export function readExamples(labelled: LabelledDoc[]): ReadExample[] {
  * candidate could be right, and it is counted apart by the bench.
  */
 export function fieldExamples(field: RankedField, read: ReadExample[]): FieldExample<string>[] {
-  return read.flatMap(({ labelled, doc }) => {
+  return read.flatMap(({ labelled, doc, context }) => {
     const truth = labelled.truth;
+    // A document that is no order (a shipping notice, a newsletter) has no purchase total: "none" is right.
+    // Its other fields are not a purchase's and teach nothing.
+    if (!truth.is_order && field !== 'total') return [];
     const value = truth[field];
     const printed = field === 'total' ? labelled.printed.total : labelled.printed[field];
     if (value !== null && value !== undefined && !printed) return [];
+    // An e-mail's merchant is its sender's, read from the headers before the body's candidates.
+    if (field === 'merchant' && labelled.kind === 'email') return [];
     const compared = { kind: 'text' as const, ...truth };
     return [
       {
@@ -72,7 +84,7 @@ export function fieldExamples(field: RankedField, read: ReadExample[]): FieldExa
         lockbox: labelled.lockbox,
         weight: labelled.silver ? SILVER_WEIGHT : 1,
         silver: labelled.silver,
-        candidates: RANKED[field](doc),
+        candidates: RANKED[field](doc, context),
         isRight: (got: string | null) => isRight(field, compared, { [field]: got } as never),
       },
     ];

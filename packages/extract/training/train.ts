@@ -25,15 +25,17 @@ export const modelJson = (model: RankerWeights) => `${JSON.stringify(model)}\n`;
 export interface Evaluation {
   reports: Record<RankedField, FieldReport<string>>;
   /** Document id -> its kind (e-mail, PDF, text, photo) and corpus, for the tables. */
-  kinds: Map<string, { kind: string; corpus: string; silver: boolean }>;
+  kinds: Map<string, { kind: string; corpus: string; silver: boolean; order: boolean }>;
   documents: number;
 }
 
 /** Grouped cross-validation of every ranked field over the labelled corpora. */
 export async function evaluate(): Promise<Evaluation> {
   const labelled = await loadLabelled();
-  const read = readExamples(labelled);
-  const kinds = new Map(labelled.map((l) => [l.id, { kind: l.kind, corpus: l.corpus, silver: l.silver }]));
+  const read = await readExamples(labelled);
+  const kinds = new Map(
+    labelled.map((l) => [l.id, { kind: l.kind, corpus: l.corpus, silver: l.silver, order: l.truth.is_order }]),
+  );
   const reports = {} as Record<RankedField, FieldReport<string>>;
   for (const field of RANKED_FIELDS) {
     const started = performance.now();
@@ -52,7 +54,9 @@ export function groupedTable(evaluation: Evaluation): GroupedRow[] {
     const byKind = new Map<string, { n: number; grouped: number; inSample: number }>();
     for (const s of report.grouped) {
       const info = evaluation.kinds.get(s.id);
-      const kind = info?.silver ? `silver ${info.corpus} (noisy)` : `${info?.corpus === 'dev' ? 'dev ' : ''}${info?.kind}`;
+      const kind = info?.silver
+        ? `silver ${info.corpus} (noisy)`
+        : `${info?.corpus === 'dev' ? 'dev ' : ''}${info?.kind}${info?.order === false ? ' non-order' : ''}`;
       const cell = byKind.get(kind) ?? { n: 0, grouped: 0, inSample: 0 };
       cell.n += 1;
       if (s.right) cell.grouped += 1;
@@ -67,7 +71,7 @@ export function groupedTable(evaluation: Evaluation): GroupedRow[] {
 
 /** Prints the grouped tables and reliability; the lockbox only when asked (`--lockbox`), to be quoted once. */
 export function printEvaluation(evaluation: Evaluation, options: { lockbox: boolean }): void {
-  console.log(`\ngrouped cross-validation over ${evaluation.documents} order documents (fields scored where printed)`);
+  console.log(`\ngrouped cross-validation over ${evaluation.documents} documents (fields scored where printed; a non-order's total is right when none)`);
   printGrouped(groupedTable(evaluation));
   for (const field of RANKED_FIELDS) {
     const gold = evaluation.reports[field].grouped.filter((s) => !evaluation.kinds.get(s.id)?.silver);

@@ -19,6 +19,8 @@ export interface PlacedAmount {
   line: number;
   /** Position among the line's amounts, 0 = leftmost. */
   slot: number;
+  /** A word follows it ("14 days", "2 items"): a count or a span more often than money. */
+  wordAfter: boolean;
   /** Nothing but spaces before it on its line (a quantity, or an amount under its label). */
   startsLine: boolean;
   /** Amounts on the same line. */
@@ -97,6 +99,7 @@ export function placedAmounts(doc: Doc): PlacedAmount[] {
         slot,
         onLine: found.length,
         startsLine: before.trim() === '',
+        wordAfter: /^\s?\p{L}{2}/u.test(line.text.slice(end)) && !/^\s?[A-Z]{3}\b/.test(line.text.slice(end)),
         x: line.x0 + (line.x1 - line.x0) * Math.min(1, end / width),
         label,
         labelAbove: column === undefined && alone && above !== undefined,

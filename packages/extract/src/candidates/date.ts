@@ -11,6 +11,14 @@ import type { Doc } from '../readers/doc';
 /** Dates looked at per document (hostile input prints thousands). */
 const MAX_DATES = 200;
 
+/** Label words naming the purchase itself (a lexicon feature; a bare "Date" may be any date). */
+const PURCHASE_DATE_LABELS =
+  /\b(order(?:ed)?\s*(?:date|on|placed)|date\s*of\s*(?:order|purchase|invoice|issue)|purchase\s*date|invoice\s*date|bill\s*date|placed\s*on|issued?(?:\s*on)?|booked\s*on|receipt\s*date|transaction\s*date|bestelldatum|bestellt\s*am|rechnungsdatum|belegdatum|kaufdatum|date\s*de\s*(?:commande|facture)|fecha\s*de\s*(?:pedido|compra|factura)|data\s*(?:dell['’]ordine|ordine|fattura)|besteldatum|factuurdatum|orderdatum)\b/i;
+const ANY_DATE_LABELS = /\b(date|datum|fecha|data|tarikh|le)\b/i;
+const NOT_PURCHASE_DATE =
+  /\b(due|fällig|échéance|vencimiento|scadenza|vervaldatum|delivery|lieferdatum|leistungsdatum|ship|arriv|expir|valid|birth|check-?in|check-?out|depart|cancel|until)\b/i;
+
+
 // Dates as compact digits: 20180304 (ISO order), printed by some tills and terminals.
 const COMPACT = /\b(20\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\b/g;
 const TIME = /\b([01]?\d|2[0-3])[:.h][0-5]\d\b/;
@@ -81,6 +89,7 @@ export function dateCandidates(doc: Doc, order: DateOrder | null): Candidate<str
   for (const [rank, f] of found.entries()) {
     const line = doc.lines[f.line];
     if (!line) continue;
+    const above = doc.lines[f.line - 1];
     const features: Features = {
       [`val:reading:${f.reading}`]: 1,
       'val:ambiguous': f.ambiguous ? 1 : 0,
@@ -99,8 +108,12 @@ export function dateCandidates(doc: Doc, order: DateOrder | null): Candidate<str
       'lay:starts_line': line.text.slice(0, f.index).trim() === '' ? 1 : 0,
       'lay:x_start': line.x0,
     };
-    addContext(features, 'L', line.text.slice(0, f.index));
-    const above = doc.lines[f.line - 1];
+    const before = line.text.slice(0, f.index);
+    const labelled = (re: RegExp) => re.test(before) || (!/\p{L}{3}/u.test(before) && re.test(above?.text ?? ''));
+    if (labelled(PURCHASE_DATE_LABELS)) features['lex:purchase_label'] = 1;
+    else if (labelled(ANY_DATE_LABELS)) features['lex:date_label'] = 1;
+    if (NOT_PURCHASE_DATE.test(before) || NOT_PURCHASE_DATE.test(above?.text ?? '')) features['lex:not_purchase'] = 1;
+    addContext(features, 'L', before);
     if (above) addContext(features, 'A', above.text, 3);
     candidates.push({ value: f.iso, line: f.line, why: `${f.reading} "${line.text.slice(0, f.index).trim().slice(-24)}"`, features });
   }

@@ -145,7 +145,13 @@ export function totalCandidates(doc: Doc): TotalCandidate[] {
       line: -1,
       why: 'none',
       currency: null,
-      features: { none: 1, 'doc:no_amounts': amounts.length === 0 ? 1 : 0 },
+      features: {
+        none: 1,
+        'doc:no_amounts': amounts.length === 0 ? 1 : 0,
+        'doc:no_money_form': withDecimals.length === 0 && !docCurrency ? 1 : 0,
+        'doc:total_label': amounts.some((a) => a.role === 'total') ? 1 : 0,
+        'doc:amounts': Math.log2(1 + amounts.length),
+      },
     },
   ];
   const lastOfRole = new Map<string, PlacedAmount>();
@@ -166,6 +172,7 @@ export function totalCandidates(doc: Doc): TotalCandidate[] {
         'doc:three_share*thousands': reading.thousands ? threeShare : 0,
         'val:integer_among_decimals': a.integer && withDecimals.length > 0 ? 1 : 0,
         'val:currency': a.currency ? 1 : 0,
+        'val:word_after': a.wordAfter ? 1 : 0,
         'doc:currency_marked': docCurrency ? 1 : 0,
         'val:largest': a.minor === largest ? 1 : 0,
         'val:largest_is_tendered': a.minor === largest && largestIsTendered ? 1 : 0,
