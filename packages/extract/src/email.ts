@@ -159,10 +159,9 @@ function readBody(
   choose(page?.name ?? null, 0.7, page?.signal ?? '');
   choose(fields.merchant, fields.confidence.merchant ?? 0.4, 'merchant:text');
   let date = fields.purchase_date;
-  // In mail, an unlabelled date is as likely a delivery or travel date; the message's own date is better.
-  const isWeakDate = signals.some(
-    (sig) => sig === 'purchase_date:first-date' || sig.startsWith('purchase_date:label:date@'),
-  );
+  // In mail, a date the ranker is unsure of is as likely a delivery or travel date; the message's own
+  // date is better.
+  const isWeakDate = (fields.confidence.purchase_date ?? 0) < 0.6;
   if (facts.date && (!date || isWeakDate)) {
     date = facts.date.slice(0, 10);
     fields.confidence.purchase_date = 0.5;
@@ -186,7 +185,7 @@ function readBody(
     body: lines.join('\n'),
     hasStructuredOrder: hasSchemaOrder || isEInvoice,
     hasStructuredShipping: structured.length > 0 && structured.every((s) => s.type === 'ParcelDelivery'),
-    hasTotal: fields.total !== null && (fields.confidence.total ?? 0) >= 0.7,
+    hasTotal: fields.total !== null,
     hasOrderNumber: fields.order_id !== null,
     hasProducts: fields.products.length > 0,
     fromAddress: facts.from_address ?? '',

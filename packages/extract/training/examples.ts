@@ -50,12 +50,21 @@ export interface ReadExample {
   context: DocContext;
 }
 
+/** The suffix of a SROIE receipt read again as its boxes' text in file order (see readExamples). */
+export const FILE_ORDER = '#file-order';
+
 /** The documents read once (a PDF with an e-invoice is read from its XML, not ranked: left out). */
 export async function readExamples(labelled: LabelledDoc[]): Promise<ReadExample[]> {
   const out: ReadExample[] = [];
   for (const l of labelled) {
     const read = await documentOf(l);
     if (read) out.push({ labelled: l, ...read });
+    // Receipts also come as text whose layout was lost (an OCR dump, boxes in file order: labels in one
+    // run, their amounts in the next). Each SROIE receipt is read that way too, in the same group.
+    if (l.input.type === 'boxes') {
+      const doc = readText(l.input.words.map((w) => w.text).join('\n')).doc;
+      out.push({ labelled: { ...l, id: `${l.id}${FILE_ORDER}`, kind: 'text' }, doc, context: documentContext(doc) });
+    }
   }
   return out;
 }

@@ -43,7 +43,7 @@ export function writeModelCard(evaluation: Evaluation, options: { write: boolean
     '',
     '## Data',
     '',
-    'Labelled documents (order documents are ranked; silver labels weigh 0.5, SROIE and the development corpus 1):',
+    'Examples read per corpus (SROIE receipts twice: from their boxes and as their text in box order; silver labels weigh 0.5, SROIE and the development corpus 1):',
     '',
     '| corpus | documents |',
     '|---|---|',

@@ -12,7 +12,7 @@ import { type GroupedRow, type LockboxAggregate, printGrouped, printLockbox, pri
 import type { RankerWeights } from '../src/model/ranker';
 import { loadLabelled } from './corpus';
 import { crossValidate, type FieldReport } from './crossval';
-import { fieldExamples, RANKED_FIELDS, type RankedField, readExamples } from './examples';
+import { FILE_ORDER, fieldExamples, RANKED_FIELDS, type RankedField, readExamples } from './examples';
 import { writeModelCard } from './model-card';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -34,7 +34,15 @@ export async function evaluate(): Promise<Evaluation> {
   const labelled = await loadLabelled();
   const read = await readExamples(labelled);
   const kinds = new Map(
-    labelled.map((l) => [l.id, { kind: l.kind, corpus: l.corpus, silver: l.silver, order: l.truth.is_order }]),
+    read.map(({ labelled: l }) => [
+      l.id,
+      {
+        kind: l.id.endsWith(FILE_ORDER) ? 'text in box order' : l.kind,
+        corpus: l.corpus,
+        silver: l.silver,
+        order: l.truth.is_order,
+      },
+    ]),
   );
   const reports = {} as Record<RankedField, FieldReport<string>>;
   for (const field of RANKED_FIELDS) {

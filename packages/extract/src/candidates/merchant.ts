@@ -14,10 +14,13 @@ const LEGAL_FORM =
   /\b(GmbH|AG|KG|OHG|UG|e\.K\.|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Corp\.?|Corporation|Co\.|S\.?A\.?S?\.?|S\.?A\.?R\.?L\.?|S\.?L\.?|S\.?p\.?A\.?|S\.?r\.?l\.?|B\.?V\.?|N\.?V\.?|Pty|Pvt\.?|Private Limited|SDN\.?\s*BHD\.?|BHD|PLC|LLP|Oy|AB|A\/S|ApS|Sp\.\s*z\s*o\.o\.|Lda\.?|Tbk\.?|PT\.?)(?=\W|$)/i;
 const BUYER_MARKER =
   /\b(bill\s*to|ship\s*to|sold\s*to|invoice\s*to|deliver\s*to|rechnungsempfänger|rechnungsadresse|lieferadresse|kunde|customer|client|factur[ée]\s*à|livr[ée]\s*à|buyer|käufer)\b/i;
-const INVITATION = /\b(?:thank\s*you\s*for\s*(?:shopping|dining|choosing|visiting)\s*(?:at|with)|welcome\s*to|bienvenue\s*chez|willkommen\s*bei|terima\s*kasih\s*kerana\s*membeli\s*di)\s+(.{2,60})/i;
-const COPYRIGHT = /(?:©|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?,?\s*)?(.{2,60})/i;
-const DOMAIN = /\b(?:www\.)?([a-z0-9][a-z0-9-]{1,40})\.(?:com|net|org|co|shop|store|[a-z]{2})(?:\.[a-z]{2})?\b/gi;
-const EMAIL = /\b[\w.+-]{1,64}@([a-z0-9-]{1,40})\./gi;
+/** Words of labels, addresses and document titles that a shop's name rarely holds (a lexicon feature). */
+const NOT_MERCHANT =
+  /\b(invoice\w*|rechnung\w*|factu\w*|receipt\w*|quittung|tax|steuer\w*|date|datum|page|seite|customer|kunde\w*|client|bill\s*to|ship\s*to|sold\s*to|deliver\w*|liefer\w*|empfänger|recipient|order\w*|bestell\w*|commande|tel|phone|fax|e-?mail|www\.|http|street|straße|strasse|str\.|road|jalan|avenue|postfach|iban|bic|swift|vat|ust|gst|reg\.?\s*no|total|amount|betrag|qty|menge|description|beschreibung|thank\w*|währung|currency|uhr|öffnungszeiten|opening|guest|name|artikel|items?|your|ihre?|cashier|kasse|station|member|payment|zahlung)\b/i;
+const INVITATION = /\b(?:thank\s*you\s*for\s*(?:shopping|dining|choosing|visiting)\s*(?:at|with)|welcome\s*to|bienvenue\s*chez|willkommen\s*bei|terima\s*kasih\s*kerana\s*membeli\s*di)\s+(\S.{1,59})/i;
+const COPYRIGHT = /(?:©|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?,?\s*)?(\S.{1,59})/i;
+/** A name before a web domain or after an e-mail's "@" ("www.popular.com.my", "help@acme.de"). */
+const NAMED_HOSTS = [/\bwww\.([a-z0-9-]+)\./gi, /@([a-z0-9-]+)\./gi, /\b([a-z0-9-]+)\.(?:com|net|org|shop|store)\b/gi];
 
 /** Lines read at the head and the foot of a document. */
 const HEAD = 12;
@@ -37,7 +40,7 @@ const squash = (s: string) => wordsOf(s).join('');
 function namesElsewhere(doc: Doc): Set<string> {
   const out = new Set<string>();
   for (const line of doc.lines.slice(0, MAX_LINES)) {
-    for (const re of [DOMAIN, EMAIL]) {
+    for (const re of NAMED_HOSTS) {
       re.lastIndex = 0;
       for (let m = re.exec(line.text); m; m = re.exec(line.text)) {
         const name = merchantFromDomain(`${m[1]}.com`) ?? m[1];
@@ -75,6 +78,8 @@ function lineFeatures(doc: Doc, line: DocLine, value: string, buyerAbove: boolea
     'lex:ends_with_connector': CONTINUED.test(value) ? 1 : 0,
     'lex:next_continues': CONTINUES.test(doc.lines[line.index + 1]?.text ?? '') ? 1 : 0,
     'lex:buyer_above': buyerAbove ? 1 : 0,
+    'lex:buyer_in_line': BUYER_MARKER.test(raw) ? 1 : 0,
+    'lex:not_name': NOT_MERCHANT.test(value) ? 1 : 0,
     'lay:centred': Math.abs((line.x0 + line.x1) / 2 - 0.5) < 0.12 && line.x0 > 0.08 ? 1 : 0,
     'lay:indent': line.x0,
     'font:size': Math.max(...fonts, 0),
