@@ -4,7 +4,9 @@ import { PSM } from 'tesseract.js';
 import { extractionFromDoc } from './document';
 import { PHOTO_LABEL, type PhotoType, photoTypeOf } from './image-type';
 import { findInk, inkBox, skewAngle } from './ink';
-import { ocrImage } from './ocr';
+import { ocrImageWords } from './ocr';
+import type { Doc } from './readers/doc';
+import { type OcrWord, ocrWordsToDoc } from './readers/ocr';
 import type { Extraction } from './types';
 
 /**
@@ -53,6 +55,26 @@ export interface PreparedPhoto {
   width: number;
   height: number;
   angle: number;
+  /**
+   * Where the prepared image came from in the upright photo: the factor the photo was scaled by, the box
+   * (scaled pixels) cut from it, and that box's size before it was turned by `angle`. Lets a caller map
+   * the OCR's boxes back onto the photo (ocr-bench matches them with hand-drawn boxes).
+   */
+  frame: { scale: number; crop: { left: number; top: number; width: number; height: number } };
+}
+
+/**
+ * A point of the prepared image (pixels) in the upright photo's pixels: the turn undone about the
+ * centre (sharp turns about it and grows the canvas to hold the corners), the crop added, the scale undone.
+ */
+export function photoPoint(photo: PreparedPhoto, x: number, y: number): [number, number] {
+  const { scale, crop } = photo.frame;
+  const radians = (photo.angle * Math.PI) / 180;
+  const dx = x - photo.width / 2;
+  const dy = y - photo.height / 2;
+  const cx = dx * Math.cos(radians) - dy * Math.sin(radians) + crop.width / 2;
+  const cy = dx * Math.sin(radians) + dy * Math.cos(radians) + crop.height / 2;
+  return [(cx + crop.left) / scale, (cy + crop.top) / scale];
 }
 
 const megapixels = (pixels: number) => Math.round(pixels / 1e5) / 10;
@@ -121,19 +143,47 @@ export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
     const ink = findInk(data, info.width, info.height);
     const turn = skewAngle(ink);
     const angle = Math.abs(turn) >= MIN_DESKEW ? turn : 0;
-    const box = inkBox(ink);
+    const box = inkBox(ink) ?? { left: 0, top: 0, width: info.width, height: info.height };
     // Cropped to the print before it is turned: the box of turned lines holds them all, and tesseract no
     // longer reads the table around the receipt (noise it took for words).
     let page = sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } });
-    if (box) page = page.extract(box);
+    page = page.extract(box);
     if (angle) page = page.rotate(-angle, { background: '#ffffff' });
     const { data: png, info: out } = await page
       .png({ compressionLevel: 1 })
       .toBuffer({ resolveWithObject: true });
-    return { type, png, width: out.width, height: out.height, angle };
+    // The long side stays the long side when EXIF turns the photo by quarter turns.
+    const { width: sourceWidth = info.width, height: sourceHeight = info.height } = await image.metadata();
+    const scale = Math.max(info.width, info.height) / Math.max(sourceWidth, sourceHeight);
+    return {
+      type,
+      png,
+      width: out.width,
+      height: out.height,
+      angle,
+      frame: { scale, crop: box },
+    };
   } catch (error) {
     throw unreadable(type, error);
   }
+}
+
+/**
+ * Version of the photo path (preparation and OCR settings): the training OCR cache is keyed by it with
+ * the engine's version, so a change here marks the cached words stale.
+ */
+export const PHOTO_PIPELINE = 'photo-1';
+
+/**
+ * The production photo OCR: `preparePhoto`, then tesseract's words (boxes in the prepared image's
+ * pixels, `size` its width and height) and the document built from them.
+ */
+export async function readPhoto(
+  bytes: Uint8Array,
+): Promise<{ photo: PreparedPhoto; words: OcrWord[]; size: [number, number]; doc: Doc }> {
+  const photo = await preparePhoto(bytes);
+  const { words, size } = await ocrImageWords(photo.png, PHOTO_OCR);
+  return { photo, words, size, doc: ocrWordsToDoc(words, size) };
 }
 
 /**
@@ -142,8 +192,7 @@ export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
  * @example (await extractImage(jpegOfATillReceipt)).total //=> '21.68'
  */
 export async function extractImage(bytes: Uint8Array): Promise<Extraction> {
-  const photo = await preparePhoto(bytes);
-  const doc = await ocrImage(photo.png, PHOTO_OCR);
+  const { photo, doc } = await readPhoto(bytes);
   const read = extractionFromDoc(doc, false);
   return {
     ...read,

@@ -79,14 +79,26 @@ async function withOcrWorker<T>(
  * receipt reads as one column: see image.ts).
  * @example lineTexts(await ocrImage(pngOfTheWords('TOTAL 5.30'))) //=> ['TOTAL 5.30']
  */
-export function ocrImage(image: Buffer, params: Partial<WorkerParams> = {}): Promise<Doc> {
+export async function ocrImage(image: Buffer, params: Partial<WorkerParams> = {}): Promise<Doc> {
+  const { words, size } = await ocrImageWords(image, params);
+  return ocrWordsToDoc(words, size);
+}
+
+/**
+ * The words tesseract reads on one image (PNG or JPEG bytes), boxes in its pixels, with the image's size:
+ * what `ocrImage` builds its document from, and what the training OCR cache keeps.
+ */
+export function ocrImageWords(
+  image: Buffer,
+  params: Partial<WorkerParams> = {},
+): Promise<{ words: OcrWord[]; size: [number, number] }> {
   return withOcrWorker(params, async (read) => {
     const words = await read(image, 0);
     const size = pngSize(image) ?? [
       Math.max(1, ...words.map((w) => w.bbox.x1)),
       Math.max(1, ...words.map((w) => w.bbox.y1)),
     ];
-    return ocrWordsToDoc(words, size);
+    return { words, size };
   });
 }
 
