@@ -5,8 +5,10 @@ import { extractionFromDoc } from './document';
 import { PHOTO_LABEL, type PhotoType, photoTypeOf } from './image-type';
 import { findInk, inkBox, skewAngle } from './ink';
 import { ocrImageWords } from './ocr';
+import { glyphHeight, paperBox, type Rect, sauvola } from './page-image';
 import type { Doc } from './readers/doc';
 import { type OcrWord, ocrWordsToDoc } from './readers/ocr';
+import { correctAmountDigits } from './readers/ocr-digits';
 import type { Extraction } from './types';
 
 /**
@@ -57,10 +59,10 @@ export interface PreparedPhoto {
   angle: number;
   /**
    * Where the prepared image came from in the upright photo: the factor the photo was scaled by, the box
-   * (scaled pixels) cut from it, and that box's size before it was turned by `angle`. Lets a caller map
+   * (scaled pixels) cut from it, and `zoom`, the factor the turned box was scaled by after. Lets a caller map
    * the OCR's boxes back onto the photo (ocr-bench matches them with hand-drawn boxes).
    */
-  frame: { scale: number; crop: { left: number; top: number; width: number; height: number } };
+  frame: { scale: number; crop: Rect; zoom: number };
 }
 
 /**
@@ -68,10 +70,10 @@ export interface PreparedPhoto {
  * centre (sharp turns about it and grows the canvas to hold the corners), the crop added, the scale undone.
  */
 export function photoPoint(photo: PreparedPhoto, x: number, y: number): [number, number] {
-  const { scale, crop } = photo.frame;
+  const { scale, crop, zoom } = photo.frame;
   const radians = (photo.angle * Math.PI) / 180;
-  const dx = x - photo.width / 2;
-  const dy = y - photo.height / 2;
+  const dx = (x - photo.width / 2) / zoom;
+  const dy = (y - photo.height / 2) / zoom;
   const cx = dx * Math.cos(radians) - dy * Math.sin(radians) + crop.width / 2;
   const cy = dx * Math.sin(radians) + dy * Math.cos(radians) + crop.height / 2;
   return [(cx + crop.left) / scale, (cy + crop.top) / scale];
@@ -120,14 +122,47 @@ async function source(bytes: Uint8Array, type: PhotoType): Promise<Sharp> {
   return sharp(bytes, { limitInputPixels: PHOTO_PIXELS });
 }
 
+/** Steps of the photo preparation that can be switched, for measuring each (training/ocr-bench.ts). */
+export interface PhotoSteps {
+  /** Cut the paper out of what surrounds it (the largest bright region) before the print is looked for. */
+  paper: boolean;
+  /** Sauvola binarisation, so a shadow or a gradient across the paper does not reach the OCR. */
+  binarise: boolean;
+  /** Scale so the glyphs are about GLYPH_HEIGHT pixels high, measured, not guessed from the long side. */
+  glyphScale: boolean;
+  /** Letters read for digits corrected in amount columns (readers/ocr-digits.ts). */
+  digits: boolean;
+}
+
+/** The steps production runs. */
+export const PHOTO_STEPS: PhotoSteps = { paper: false, binarise: false, glyphScale: false, digits: false };
+
+/** Glyph height, in pixels, tesseract's LSTM reads best at. */
+export const GLYPH_HEIGHT = 30;
+/** Bounds of the glyph scaling: a misjudged height must not blow the image up or shrink it to nothing. */
+const GLYPH_ZOOM = [0.5, 2] as const;
+
+/** A grey image's region as its own buffer. */
+function cut(grey: Uint8Array, width: number, box: Rect): Uint8Array {
+  const out = new Uint8Array(box.width * box.height);
+  for (let y = 0; y < box.height; y += 1) {
+    const from = (box.top + y) * width + box.left;
+    out.set(grey.subarray(from, from + box.width), y * box.width);
+  }
+  return out;
+}
+
 /**
  * Makes a photo ready for OCR: turned upright by its EXIF orientation, greyscale, flattened on white,
- * scaled so its long side is OCR_LONG_SIDE, contrast stretched, cropped to its print and levelled
- * (ink.ts). Refuses
+ * scaled so its long side is OCR_LONG_SIDE, contrast stretched, cut to the paper (page-image.ts), cropped
+ * to its print and levelled (ink.ts), then with `steps` scaled to its glyph height and binarised. Refuses
  * (PhotoError) what is not a JPEG, PNG, WebP or HEIC photo by its bytes, a damaged one, and one over its
  * pixel cap, which is checked before the pixels are decoded.
  */
-export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
+export async function preparePhoto(
+  bytes: Uint8Array,
+  steps: PhotoSteps = PHOTO_STEPS,
+): Promise<PreparedPhoto> {
   const type = photoTypeOf(bytes);
   if (!type) throw new PhotoError('not_image', 'This file is not a JPEG, PNG, WebP or HEIC photo');
   try {
@@ -140,29 +175,46 @@ export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
       .normalise()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const ink = findInk(data, info.width, info.height);
+    // The paper first: the table around it, its grain and its edges, would otherwise count as ink.
+    const paper = (steps.paper && paperBox(data, info.width, info.height)) || null;
+    const grey = paper ? cut(data, info.width, paper) : data;
+    const width = paper ? paper.width : info.width;
+    const height = paper ? paper.height : info.height;
+    const ink = findInk(grey, width, height);
     const turn = skewAngle(ink);
     const angle = Math.abs(turn) >= MIN_DESKEW ? turn : 0;
-    const box = inkBox(ink) ?? { left: 0, top: 0, width: info.width, height: info.height };
+    const inner = inkBox(ink) ?? { left: 0, top: 0, width, height };
+    const box = { ...inner, left: inner.left + (paper?.left ?? 0), top: inner.top + (paper?.top ?? 0) };
     // Cropped to the print before it is turned: the box of turned lines holds them all, and tesseract no
     // longer reads the table around the receipt (noise it took for words).
-    let page = sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } });
-    page = page.extract(box);
+    let page = sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).extract(box);
     if (angle) page = page.rotate(-angle, { background: '#ffffff' });
-    const { data: png, info: out } = await page
+    let { data: turned, info: at } = await page.raw().toBuffer({ resolveWithObject: true });
+    let zoom = 1;
+    if (steps.glyphScale) {
+      const glyph = glyphHeight(sauvola(turned, at.width, at.height), at.width, at.height);
+      if (glyph) zoom = Math.min(GLYPH_ZOOM[1], Math.max(GLYPH_ZOOM[0], GLYPH_HEIGHT / glyph));
+      // Within a tenth of the aim already: a resize would only blur.
+      if (Math.abs(zoom - 1) < 0.1) zoom = 1;
+      if (zoom !== 1) {
+        ({ data: turned, info: at } = await sharp(turned, {
+          raw: { width: at.width, height: at.height, channels: 1 },
+        })
+          .resize({ width: Math.max(1, Math.round(at.width * zoom)), kernel: 'lanczos3' })
+          .raw()
+          .toBuffer({ resolveWithObject: true }));
+      }
+    }
+    const pixels = steps.binarise
+      ? sauvola(turned, at.width, at.height, 2 * Math.round((steps.glyphScale ? GLYPH_HEIGHT : 24) * 0.8) + 1)
+      : turned;
+    const png = await sharp(pixels, { raw: { width: at.width, height: at.height, channels: 1 } })
       .png({ compressionLevel: 1 })
-      .toBuffer({ resolveWithObject: true });
+      .toBuffer();
     // The long side stays the long side when EXIF turns the photo by quarter turns.
     const { width: sourceWidth = info.width, height: sourceHeight = info.height } = await image.metadata();
     const scale = Math.max(info.width, info.height) / Math.max(sourceWidth, sourceHeight);
-    return {
-      type,
-      png,
-      width: out.width,
-      height: out.height,
-      angle,
-      frame: { scale, crop: box },
-    };
+    return { type, png, width: at.width, height: at.height, angle, frame: { scale, crop: box, zoom } };
   } catch (error) {
     throw unreadable(type, error);
   }
@@ -180,10 +232,20 @@ export const PHOTO_PIPELINE = 'photo-1';
  */
 export async function readPhoto(
   bytes: Uint8Array,
+  steps: PhotoSteps = PHOTO_STEPS,
 ): Promise<{ photo: PreparedPhoto; words: OcrWord[]; size: [number, number]; doc: Doc }> {
-  const photo = await preparePhoto(bytes);
+  const photo = await preparePhoto(bytes, steps);
   const { words, size } = await ocrImageWords(photo.png, PHOTO_OCR);
-  return { photo, words, size, doc: ocrWordsToDoc(words, size) };
+  return { photo, words, size, doc: photoDoc(words, size, steps) };
+}
+
+/**
+ * The document model of a photo's OCR words (boxes in pixels of an image of `size`): what `readPhoto`
+ * answers, and what training builds from the cached words, so both see the same document.
+ */
+export function photoDoc(words: OcrWord[], size: [number, number], steps: PhotoSteps = PHOTO_STEPS): Doc {
+  const doc = ocrWordsToDoc(words, size);
+  return steps.digits ? correctAmountDigits(doc) : doc;
 }
 
 /**

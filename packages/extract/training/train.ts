@@ -14,6 +14,7 @@ import { loadLabelled } from './corpus';
 import { crossValidate, type FieldReport } from './crossval';
 import { fieldExamples, RANKED_FIELDS, type RankedField, readExamples } from './examples';
 import { writeModelCard } from './model-card';
+import { refreshOcrCache } from './ocr-cache';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const MODEL_DIR = path.join(ROOT, 'packages/extract/model');
@@ -90,6 +91,8 @@ export function printEvaluation(evaluation: Evaluation, options: { lockbox: bool
 
 async function main(): Promise<number> {
   const check = process.argv.includes('--check');
+  // `--ocr` refreshes the committed OCR cache of the training scans first (the only step that runs OCR).
+  if (process.argv.includes('--ocr')) await refreshOcrCache({ log: true });
   const started = performance.now();
   const evaluation = await evaluate();
   printEvaluation(evaluation, { lockbox: process.argv.includes('--lockbox') });
