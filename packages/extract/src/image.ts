@@ -5,7 +5,7 @@ import { extractionFromDoc } from './document';
 import { PHOTO_LABEL, type PhotoType, photoTypeOf } from './image-type';
 import { findInk, inkBox, skewAngle } from './ink';
 import { ocrImageWords } from './ocr';
-import { glyphHeight, paperBox, type Rect, sauvola } from './page-image';
+import { glyphHeight, paperRegion, type Rect, sauvola } from './page-image';
 import type { Doc } from './readers/doc';
 import { type OcrWord, ocrWordsToDoc } from './readers/ocr';
 import { correctAmountDigits } from './readers/ocr-digits';
@@ -132,15 +132,37 @@ export interface PhotoSteps {
   glyphScale: boolean;
   /** Letters read for digits corrected in amount columns (readers/ocr-digits.ts). */
   digits: boolean;
+  /** The least confident lines read again one at a time (ocr.ts, LineRetry). */
+  retry: boolean;
 }
 
+/** Which lines the second pass reads again: ~10 lines cost ~0.3-0.6 s on a shared core. */
+const PHOTO_RETRY = { below: 70, max: 10 };
+
 /** The steps production runs. */
-export const PHOTO_STEPS: PhotoSteps = { paper: false, binarise: false, glyphScale: false, digits: false };
+export const PHOTO_STEPS: PhotoSteps = {
+  paper: false,
+  binarise: false,
+  glyphScale: false,
+  digits: false,
+  retry: false,
+};
 
 /** Glyph height, in pixels, tesseract's LSTM reads best at. */
 export const GLYPH_HEIGHT = 30;
+/** Pixels the glyph scaling may grow an image to: OCR time grows with them (3 s a photo). */
+const OCR_PIXELS = 4_000_000;
 /** Bounds of the glyph scaling: a misjudged height must not blow the image up or shrink it to nothing. */
 const GLYPH_ZOOM = [0.5, 2] as const;
+
+/** The pixels of a sharp pipeline as one grey byte each: sharp adds colour and alpha channels on a turn. */
+async function greyPixels(image: Sharp): Promise<{ data: Uint8Array; width: number; height: number }> {
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  if (info.channels === 1) return { data, width: info.width, height: info.height };
+  const grey = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < grey.length; i += 1) grey[i] = data[i * info.channels] as number;
+  return { data: grey, width: info.width, height: info.height };
+}
 
 /** A grey image's region as its own buffer. */
 function cut(grey: Uint8Array, width: number, box: Rect): Uint8Array {
@@ -176,7 +198,13 @@ export async function preparePhoto(
       .raw()
       .toBuffer({ resolveWithObject: true });
     // The paper first: the table around it, its grain and its edges, would otherwise count as ink.
-    const paper = (steps.paper && paperBox(data, info.width, info.height)) || null;
+    const region = steps.paper ? paperRegion(data, info.width, info.height) : null;
+    const paper = region?.box ?? null;
+    if (region) {
+      // The table seen past the turned paper's edges, within its box, whitened: it reads as noise.
+      for (let y = 0; y < info.height; y += 1)
+        for (let x = 0; x < info.width; x += 1) if (!region.inside(x, y)) data[y * info.width + x] = 255;
+    }
     const grey = paper ? cut(data, info.width, paper) : data;
     const width = paper ? paper.width : info.width;
     const height = paper ? paper.height : info.height;
@@ -189,26 +217,40 @@ export async function preparePhoto(
     // longer reads the table around the receipt (noise it took for words).
     let page = sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).extract(box);
     if (angle) page = page.rotate(-angle, { background: '#ffffff' });
-    let { data: turned, info: at } = await page.raw().toBuffer({ resolveWithObject: true });
+    let turned = await greyPixels(page);
     let zoom = 1;
     if (steps.glyphScale) {
-      const glyph = glyphHeight(sauvola(turned, at.width, at.height), at.width, at.height);
+      const glyph = glyphHeight(
+        sauvola(turned.data, turned.width, turned.height),
+        turned.width,
+        turned.height,
+      );
       if (glyph) zoom = Math.min(GLYPH_ZOOM[1], Math.max(GLYPH_ZOOM[0], GLYPH_HEIGHT / glyph));
+      // Tesseract's time grows with the pixels: no larger than OCR_PIXELS.
+      zoom = Math.min(zoom, Math.sqrt(OCR_PIXELS / (turned.width * turned.height)));
       // Within a tenth of the aim already: a resize would only blur.
       if (Math.abs(zoom - 1) < 0.1) zoom = 1;
       if (zoom !== 1) {
-        ({ data: turned, info: at } = await sharp(turned, {
-          raw: { width: at.width, height: at.height, channels: 1 },
-        })
-          .resize({ width: Math.max(1, Math.round(at.width * zoom)), kernel: 'lanczos3' })
-          .raw()
-          .toBuffer({ resolveWithObject: true }));
+        const raw = { width: turned.width, height: turned.height, channels: 1 as const };
+        turned = await greyPixels(
+          sharp(turned.data, { raw }).resize({
+            width: Math.max(1, Math.round(turned.width * zoom)),
+            kernel: 'lanczos3',
+          }),
+        );
       }
     }
+    const at = { width: turned.width, height: turned.height };
     const pixels = steps.binarise
-      ? sauvola(turned, at.width, at.height, 2 * Math.round((steps.glyphScale ? GLYPH_HEIGHT : 24) * 0.8) + 1)
-      : turned;
+      ? sauvola(
+          turned.data,
+          at.width,
+          at.height,
+          2 * Math.round((steps.glyphScale ? GLYPH_HEIGHT : 24) * 0.8) + 1,
+        )
+      : turned.data;
     const png = await sharp(pixels, { raw: { width: at.width, height: at.height, channels: 1 } })
+      .toColourspace('b-w')
       .png({ compressionLevel: 1 })
       .toBuffer();
     // The long side stays the long side when EXIF turns the photo by quarter turns.
@@ -235,7 +277,7 @@ export async function readPhoto(
   steps: PhotoSteps = PHOTO_STEPS,
 ): Promise<{ photo: PreparedPhoto; words: OcrWord[]; size: [number, number]; doc: Doc }> {
   const photo = await preparePhoto(bytes, steps);
-  const { words, size } = await ocrImageWords(photo.png, PHOTO_OCR);
+  const { words, size } = await ocrImageWords(photo.png, PHOTO_OCR, steps.retry ? PHOTO_RETRY : undefined);
   return { photo, words, size, doc: photoDoc(words, size, steps) };
 }
 

@@ -53,6 +53,18 @@ function otsu(histogram: Float64Array): number {
  * @example paperBox(photoOfAWhiteSheetOnATable, 1000, 800) //=> { left: 200, top: 100, width: 600, height: 600 }
  */
 export function paperBox(grey: Uint8Array, width: number, height: number): Rect | null {
+  return paperRegion(grey, width, height)?.box ?? null;
+}
+
+/**
+ * The paper as `paperBox` finds it, with `inside(x, y)`: whether a pixel of the photo lies on it (its
+ * sample belongs to the paper's region), so what surrounds the paper within its box can be whitened.
+ */
+export function paperRegion(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+): { box: Rect; inside: (x: number, y: number) => boolean } | null {
   const step = Math.max(1, Math.ceil(Math.max(width, height) / PAPER_SIDE));
   const w = Math.floor(width / step);
   const h = Math.floor(height / step);
@@ -73,7 +85,7 @@ export function paperBox(grey: Uint8Array, width: number, height: number): Rect 
   }
   const threshold = otsu(histogram);
   const label = new Int32Array(w * h).fill(-1);
-  let best: { count: number; x0: number; y0: number; x1: number; y1: number } | null = null;
+  let best: { count: number; x0: number; y0: number; x1: number; y1: number; label: number } | null = null;
   const stack: number[] = [];
   for (let start = 0; start < w * h; start += 1) {
     if (label[start] !== -1 || (samples[start] as number) <= threshold) continue;
@@ -101,18 +113,31 @@ export function paperBox(grey: Uint8Array, width: number, height: number): Rect 
         stack.push(next);
       }
     }
-    if (!best || region.count > best.count) best = region;
+    if (!best || region.count > best.count) best = { ...region, label: start };
   }
   if (!best) return null;
   const area = (best.x1 - best.x0 + 1) * (best.y1 - best.y0 + 1);
   if (best.count < MIN_PAPER * w * h || area > MAX_PAPER * w * h) return null;
   const left = Math.max(0, (best.x0 - 1) * step);
   const top = Math.max(0, (best.y0 - 1) * step);
+  const paper = best.label;
+  // A sample is paper when it and its four neighbours are: the paper's ragged edge (its samples half
+  // table) stays out, or it reads as a dashed frame.
+  const on = (sx: number, sy: number) =>
+    sx >= 0 && sy >= 0 && sx < w && sy < h && label[sy * w + sx] === paper;
+  const inside = (x: number, y: number) => {
+    const sx = Math.min(w - 1, Math.floor(x / step));
+    const sy = Math.min(h - 1, Math.floor(y / step));
+    return on(sx, sy) && on(sx - 1, sy) && on(sx + 1, sy) && on(sx, sy - 1) && on(sx, sy + 1);
+  };
   return {
-    left,
-    top,
-    width: Math.min(width, (best.x1 + 2) * step) - left,
-    height: Math.min(height, (best.y1 + 2) * step) - top,
+    box: {
+      left,
+      top,
+      width: Math.min(width, (best.x1 + 2) * step) - left,
+      height: Math.min(height, (best.y1 + 2) * step) - top,
+    },
+    inside,
   };
 }
 

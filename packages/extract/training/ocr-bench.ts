@@ -375,6 +375,7 @@ async function main() {
         binarise: named.includes('binarise'),
         glyphScale: named.includes('glyph'),
         digits: named.includes('digits'),
+        retry: named.includes('retry'),
       }
     : PHOTO_STEPS;
   console.log(`steps: ${JSON.stringify(steps)}`);
