@@ -335,17 +335,19 @@ async function benchSet(
     figures.length += length;
     figures.docCer.push(distance / Math.max(1, length));
     figures.seconds.push(read.seconds);
-    if (receipt.total) {
+    const totalRead = receipt.total ? amountPrinted(receipt.total, read.text) : null;
+    const dateRead = receipt.date ? datePrinted(receipt.date, read.text) : null;
+    if (totalRead !== null) {
       figures.totalOf += 1;
-      if (amountPrinted(receipt.total, read.text)) figures.total += 1;
+      if (totalRead) figures.total += 1;
     }
-    if (receipt.date) {
+    if (dateRead !== null) {
       figures.dateOf += 1;
-      if (datePrinted(receipt.date, read.text)) figures.date += 1;
+      if (dateRead) figures.date += 1;
     }
     if (verbose)
       console.error(
-        `${degraded ? 'degraded' : 'clean'} ${n + 1}/${receipts.length} ${receipt.id} cer ${(distance / Math.max(1, length)).toFixed(3)} ${read.seconds.toFixed(2)} s`,
+        `${degraded ? 'degraded' : 'clean'} ${n + 1}/${receipts.length} ${receipt.id} cer ${(distance / Math.max(1, length)).toFixed(3)} (${distance}/${length}) total ${totalRead} date ${dateRead} ${read.seconds.toFixed(2)} s`,
       );
   }
   return figures;
