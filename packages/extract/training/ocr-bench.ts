@@ -290,8 +290,14 @@ async function readOne(
       // The turned box's bounding box would swallow the lines above and below: keep its centre and size.
       const cx = xs.reduce((a, b) => a + b, 0) / 4;
       const cy = ys.reduce((a, b) => a + b, 0) / 4;
-      const hw = (x1 - x0) / 2;
-      const hh = (y1 - y0) / 2;
+      const [p0, p1, , p3] = points as [
+        [number, number],
+        [number, number],
+        [number, number],
+        [number, number],
+      ];
+      const hw = Math.hypot(p1[0] - p0[0], p1[1] - p0[1]) / 2;
+      const hh = Math.hypot(p3[0] - p0[0], p3[1] - p0[1]) / 2;
       return { text: word.text, box: [cx - hw, cy - hh, cx + hw, cy + hh] as Box };
     });
   }
