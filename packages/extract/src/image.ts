@@ -209,7 +209,8 @@ export async function preparePhoto(
     const width = paper ? paper.width : info.width;
     const height = paper ? paper.height : info.height;
     const ink = findInk(grey, width, height);
-    const turn = skewAngle(ink);
+    // A sheet's straight sides say its angle better than sparse or blurred print does.
+    const turn = region?.angle ?? skewAngle(ink);
     const angle = Math.abs(turn) >= MIN_DESKEW ? turn : 0;
     const inner = inkBox(ink) ?? { left: 0, top: 0, width, height };
     const box = { ...inner, left: inner.left + (paper?.left ?? 0), top: inner.top + (paper?.top ?? 0) };

@@ -6,6 +6,8 @@
 
 /** Longest side, in samples, the paper is looked for at: its edges need no finer grid. */
 const PAPER_SIDE = 200;
+/** Samples cut off the paper's edge all round: its blurred rim is half table. */
+const PAPER_EROSION = 2;
 /** The paper must fill at least this share of the photo: a smaller bright patch is a label, not the page. */
 const MIN_PAPER = 0.08;
 /** A bright region filling more than this share of the photo is the whole photo: nothing to crop. */
@@ -64,7 +66,7 @@ export function paperRegion(
   grey: Uint8Array,
   width: number,
   height: number,
-): { box: Rect; inside: (x: number, y: number) => boolean } | null {
+): { box: Rect; inside: (x: number, y: number) => boolean; angle: number | null } | null {
   const step = Math.max(1, Math.ceil(Math.max(width, height) / PAPER_SIDE));
   const w = Math.floor(width / step);
   const h = Math.floor(height / step);
@@ -120,17 +122,25 @@ export function paperRegion(
   if (best.count < MIN_PAPER * w * h || area > MAX_PAPER * w * h) return null;
   const left = Math.max(0, (best.x0 - 1) * step);
   const top = Math.max(0, (best.y0 - 1) * step);
-  const paper = best.label;
-  // A sample is paper when it and its four neighbours are: the paper's ragged edge (its samples half
-  // table) stays out, or it reads as a dashed frame.
-  const on = (sx: number, sy: number) =>
-    sx >= 0 && sy >= 0 && sx < w && sy < h && label[sy * w + sx] === paper;
-  const inside = (x: number, y: number) => {
-    const sx = Math.min(w - 1, Math.floor(x / step));
-    const sy = Math.min(h - 1, Math.floor(y / step));
-    return on(sx, sy) && on(sx - 1, sy) && on(sx + 1, sy) && on(sx, sy - 1) && on(sx, sy + 1);
-  };
+  const region = best.label;
+  // A sample is paper when every sample within PAPER_EROSION of it is: the paper's blurred, ragged edge
+  // (samples half table) stays out, or it reads as a dashed frame and pulls the skew to its own angle.
+  const paper = new Uint8Array(w * h);
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      let all = true;
+      for (let dy = -PAPER_EROSION; dy <= PAPER_EROSION && all; dy += 1)
+        for (let dx = -PAPER_EROSION; dx <= PAPER_EROSION && all; dx += 1) {
+          const xx = x + dx;
+          const yy = y + dy;
+          all = xx >= 0 && yy >= 0 && xx < w && yy < h && label[yy * w + xx] === region;
+        }
+      paper[y * w + x] = all ? 1 : 0;
+    }
+  const inside = (x: number, y: number) =>
+    paper[Math.min(h - 1, Math.floor(y / step)) * w + Math.min(w - 1, Math.floor(x / step))] === 1;
   return {
+    angle: edgeAngle(label, w, best),
     box: {
       left,
       top,
@@ -139,6 +149,47 @@ export function paperRegion(
     },
     inside,
   };
+}
+
+/**
+ * The angle, in degrees clockwise, the paper's long sides run at off the vertical: a least-squares line
+ * through the leftmost and through the rightmost sample of each row of the region (its top and bottom
+ * tenth left out, where the corners are), averaged. Null when the sides disagree by more than 2°: not a
+ * sheet with straight sides.
+ */
+function edgeAngle(
+  label: Int32Array,
+  w: number,
+  region: { label: number; y0: number; y1: number },
+): number | null {
+  const cut = Math.ceil((region.y1 - region.y0) * 0.1);
+  const slopes: number[] = [];
+  for (const side of ['left', 'right'] as const) {
+    const points: [number, number][] = [];
+    for (let y = region.y0 + cut; y <= region.y1 - cut; y += 1) {
+      let found = -1;
+      for (let i = 0; i < w; i += 1) {
+        const x = side === 'left' ? i : w - 1 - i;
+        if (label[y * w + x] === region.label) {
+          found = x;
+          break;
+        }
+      }
+      if (found >= 0) points.push([y, found]);
+    }
+    if (points.length < 10) return null;
+    const my = points.reduce((sum, p) => sum + p[0], 0) / points.length;
+    const mx = points.reduce((sum, p) => sum + p[1], 0) / points.length;
+    let num = 0;
+    let den = 0;
+    for (const [y, x] of points) {
+      num += (y - my) * (x - mx);
+      den += (y - my) ** 2;
+    }
+    slopes.push(num / Math.max(1e-9, den));
+  }
+  const [left = 0, right = 0] = slopes.map((slope) => (-Math.atan(slope) * 180) / Math.PI);
+  return Math.abs(left - right) > 2 ? null : Math.round(((left + right) / 2) * 10) / 10;
 }
 
 /** Integral images of the values and their squares, (w+1)×(h+1). */
