@@ -139,7 +139,13 @@ export interface PhotoSteps {
 /** Which lines the second pass reads again: ~10 lines cost ~0.3-0.6 s on a shared core. */
 const PHOTO_RETRY = { below: 70, max: 10 };
 
-/** The steps production runs. */
+/**
+ * The steps production runs: none yet. Measured with bench:ocr on 20 scans and their degraded copies
+ * (no step: CER 11.5 % scans / 43.2 % degraded; total in text 75 / 65 %, date 95 / 75 %): the paper crop
+ * alone 12.8 / 46.6 %, total 70 / 60 %, date 95 / 70 %; paper, Sauvola, glyph scale and amount digits
+ * together 13.7 / 38.8 %, total 85 / 55 %, date 85 / 65 %, and slower. A step is switched on when it
+ * wins on both sets.
+ */
 export const PHOTO_STEPS: PhotoSteps = {
   paper: false,
   binarise: false,
