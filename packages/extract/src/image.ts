@@ -143,8 +143,9 @@ const PHOTO_RETRY = { below: 70, max: 10 };
  * The steps production runs: none yet. Measured with bench:ocr on 20 scans and their degraded copies
  * (no step: CER 11.5 % scans / 43.2 % degraded; total in text 75 / 65 %, date 95 / 75 %): the paper crop
  * alone 12.8 / 46.6 %, total 70 / 60 %, date 95 / 70 %; paper, Sauvola, glyph scale and amount digits
- * together 13.7 / 38.8 %, total 85 / 55 %, date 85 / 65 %, and slower. A step is switched on when it
- * wins on both sets.
+ * together 13.7 / 38.8 %, total 85 / 55 %, date 85 / 65 %, and slower; Sauvola and glyph scale
+ * 12.3 / 36.9 %, total 90 / 60 %, date 85 / 60 %. A step is switched on when it wins on both sets
+ * (training/OCR-BENCH.md).
  */
 export const PHOTO_STEPS: PhotoSteps = {
   paper: false,
