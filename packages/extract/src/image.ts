@@ -4,7 +4,11 @@ import { PSM } from 'tesseract.js';
 import { extractionFromDoc } from './document';
 import { PHOTO_LABEL, type PhotoType, photoTypeOf } from './image-type';
 import { findInk, inkBox, skewAngle } from './ink';
-import { ocrImage } from './ocr';
+import { ocrImageWords } from './ocr';
+import { glyphHeight, paperRegion, type Rect, sauvola } from './page-image';
+import type { Doc } from './readers/doc';
+import { type OcrWord, ocrWordsToDoc } from './readers/ocr';
+import { correctAmountDigits } from './readers/ocr-digits';
 import type { Extraction } from './types';
 
 /**
@@ -53,6 +57,26 @@ export interface PreparedPhoto {
   width: number;
   height: number;
   angle: number;
+  /**
+   * Where the prepared image came from in the upright photo: the factor the photo was scaled by, the box
+   * (scaled pixels) cut from it, and `zoom`, the factor the turned box was scaled by after. Lets a caller map
+   * the OCR's boxes back onto the photo (ocr-bench matches them with hand-drawn boxes).
+   */
+  frame: { scale: number; crop: Rect; zoom: number };
+}
+
+/**
+ * A point of the prepared image (pixels) in the upright photo's pixels: the turn undone about the
+ * centre (sharp turns about it and grows the canvas to hold the corners), the crop added, the scale undone.
+ */
+export function photoPoint(photo: PreparedPhoto, x: number, y: number): [number, number] {
+  const { scale, crop, zoom } = photo.frame;
+  const radians = (photo.angle * Math.PI) / 180;
+  const dx = (x - photo.width / 2) / zoom;
+  const dy = (y - photo.height / 2) / zoom;
+  const cx = dx * Math.cos(radians) - dy * Math.sin(radians) + crop.width / 2;
+  const cy = dx * Math.sin(radians) + dy * Math.cos(radians) + crop.height / 2;
+  return [(cx + crop.left) / scale, (cy + crop.top) / scale];
 }
 
 const megapixels = (pixels: number) => Math.round(pixels / 1e5) / 10;
@@ -98,14 +122,76 @@ async function source(bytes: Uint8Array, type: PhotoType): Promise<Sharp> {
   return sharp(bytes, { limitInputPixels: PHOTO_PIXELS });
 }
 
+/** Steps of the photo preparation that can be switched, for measuring each (training/ocr-bench.ts). */
+export interface PhotoSteps {
+  /** Cut the paper out of what surrounds it (the largest bright region) before the print is looked for. */
+  paper: boolean;
+  /** Sauvola binarisation, so a shadow or a gradient across the paper does not reach the OCR. */
+  binarise: boolean;
+  /** Scale so the glyphs are about GLYPH_HEIGHT pixels high, measured, not guessed from the long side. */
+  glyphScale: boolean;
+  /** Letters read for digits corrected in amount columns (readers/ocr-digits.ts). */
+  digits: boolean;
+  /** The least confident lines read again one at a time (ocr.ts, LineRetry). */
+  retry: boolean;
+}
+
+/** Which lines the second pass reads again: ~10 lines cost ~0.3-0.6 s on a shared core. */
+const PHOTO_RETRY = { below: 70, max: 10 };
+
+/**
+ * The steps production runs: none yet. Measured with bench:ocr on 20 scans and their degraded copies
+ * (no step: CER 11.5 % scans / 43.2 % degraded; total in text 75 / 65 %, date 95 / 75 %): the paper crop
+ * alone 12.8 / 46.6 %, total 70 / 60 %, date 95 / 70 %; paper, Sauvola, glyph scale and amount digits
+ * together 13.7 / 38.8 %, total 85 / 55 %, date 85 / 65 %, and slower; Sauvola and glyph scale
+ * 12.3 / 36.9 %, total 90 / 60 %, date 85 / 60 %. A step is switched on when it wins on both sets
+ * (training/OCR-BENCH.md).
+ */
+export const PHOTO_STEPS: PhotoSteps = {
+  paper: false,
+  binarise: false,
+  glyphScale: false,
+  digits: false,
+  retry: false,
+};
+
+/** Glyph height, in pixels, tesseract's LSTM reads best at. */
+export const GLYPH_HEIGHT = 30;
+/** Pixels the glyph scaling may grow an image to: OCR time grows with them (3 s a photo). */
+const OCR_PIXELS = 4_000_000;
+/** Bounds of the glyph scaling: a misjudged height must not blow the image up or shrink it to nothing. */
+const GLYPH_ZOOM = [0.5, 2] as const;
+
+/** The pixels of a sharp pipeline as one grey byte each: sharp adds colour and alpha channels on a turn. */
+async function greyPixels(image: Sharp): Promise<{ data: Uint8Array; width: number; height: number }> {
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  if (info.channels === 1) return { data, width: info.width, height: info.height };
+  const grey = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < grey.length; i += 1) grey[i] = data[i * info.channels] as number;
+  return { data: grey, width: info.width, height: info.height };
+}
+
+/** A grey image's region as its own buffer. */
+function cut(grey: Uint8Array, width: number, box: Rect): Uint8Array {
+  const out = new Uint8Array(box.width * box.height);
+  for (let y = 0; y < box.height; y += 1) {
+    const from = (box.top + y) * width + box.left;
+    out.set(grey.subarray(from, from + box.width), y * box.width);
+  }
+  return out;
+}
+
 /**
  * Makes a photo ready for OCR: turned upright by its EXIF orientation, greyscale, flattened on white,
- * scaled so its long side is OCR_LONG_SIDE, contrast stretched, cropped to its print and levelled
- * (ink.ts). Refuses
+ * scaled so its long side is OCR_LONG_SIDE, contrast stretched, cut to the paper (page-image.ts), cropped
+ * to its print and levelled (ink.ts), then with `steps` scaled to its glyph height and binarised. Refuses
  * (PhotoError) what is not a JPEG, PNG, WebP or HEIC photo by its bytes, a damaged one, and one over its
  * pixel cap, which is checked before the pixels are decoded.
  */
-export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
+export async function preparePhoto(
+  bytes: Uint8Array,
+  steps: PhotoSteps = PHOTO_STEPS,
+): Promise<PreparedPhoto> {
   const type = photoTypeOf(bytes);
   if (!type) throw new PhotoError('not_image', 'This file is not a JPEG, PNG, WebP or HEIC photo');
   try {
@@ -118,22 +204,98 @@ export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
       .normalise()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const ink = findInk(data, info.width, info.height);
-    const turn = skewAngle(ink);
+    // The paper first: the table around it, its grain and its edges, would otherwise count as ink.
+    const region = steps.paper ? paperRegion(data, info.width, info.height) : null;
+    const paper = region?.box ?? null;
+    if (region) {
+      // The table seen past the turned paper's edges, within its box, whitened: it reads as noise.
+      for (let y = 0; y < info.height; y += 1)
+        for (let x = 0; x < info.width; x += 1) if (!region.inside(x, y)) data[y * info.width + x] = 255;
+    }
+    const grey = paper ? cut(data, info.width, paper) : data;
+    const width = paper ? paper.width : info.width;
+    const height = paper ? paper.height : info.height;
+    const ink = findInk(grey, width, height);
+    // A sheet's straight sides say its angle better than sparse or blurred print does.
+    const turn = region?.angle ?? skewAngle(ink);
     const angle = Math.abs(turn) >= MIN_DESKEW ? turn : 0;
-    const box = inkBox(ink);
+    const inner = inkBox(ink) ?? { left: 0, top: 0, width, height };
+    const box = { ...inner, left: inner.left + (paper?.left ?? 0), top: inner.top + (paper?.top ?? 0) };
     // Cropped to the print before it is turned: the box of turned lines holds them all, and tesseract no
     // longer reads the table around the receipt (noise it took for words).
-    let page = sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } });
-    if (box) page = page.extract(box);
+    let page = sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).extract(box);
     if (angle) page = page.rotate(-angle, { background: '#ffffff' });
-    const { data: png, info: out } = await page
+    let turned = await greyPixels(page);
+    let zoom = 1;
+    if (steps.glyphScale) {
+      const glyph = glyphHeight(
+        sauvola(turned.data, turned.width, turned.height),
+        turned.width,
+        turned.height,
+      );
+      if (glyph) zoom = Math.min(GLYPH_ZOOM[1], Math.max(GLYPH_ZOOM[0], GLYPH_HEIGHT / glyph));
+      // Tesseract's time grows with the pixels: no larger than OCR_PIXELS.
+      zoom = Math.min(zoom, Math.sqrt(OCR_PIXELS / (turned.width * turned.height)));
+      // Within a tenth of the aim already: a resize would only blur.
+      if (Math.abs(zoom - 1) < 0.1) zoom = 1;
+      if (zoom !== 1) {
+        const raw = { width: turned.width, height: turned.height, channels: 1 as const };
+        turned = await greyPixels(
+          sharp(turned.data, { raw }).resize({
+            width: Math.max(1, Math.round(turned.width * zoom)),
+            kernel: 'lanczos3',
+          }),
+        );
+      }
+    }
+    const at = { width: turned.width, height: turned.height };
+    const pixels = steps.binarise
+      ? sauvola(
+          turned.data,
+          at.width,
+          at.height,
+          2 * Math.round((steps.glyphScale ? GLYPH_HEIGHT : 24) * 0.8) + 1,
+        )
+      : turned.data;
+    const png = await sharp(pixels, { raw: { width: at.width, height: at.height, channels: 1 } })
+      .toColourspace('b-w')
       .png({ compressionLevel: 1 })
-      .toBuffer({ resolveWithObject: true });
-    return { type, png, width: out.width, height: out.height, angle };
+      .toBuffer();
+    // The long side stays the long side when EXIF turns the photo by quarter turns.
+    const { width: sourceWidth = info.width, height: sourceHeight = info.height } = await image.metadata();
+    const scale = Math.max(info.width, info.height) / Math.max(sourceWidth, sourceHeight);
+    return { type, png, width: at.width, height: at.height, angle, frame: { scale, crop: box, zoom } };
   } catch (error) {
     throw unreadable(type, error);
   }
+}
+
+/**
+ * Version of the photo path (preparation and OCR settings): the training OCR cache is keyed by it with
+ * the engine's version, so a change here marks the cached words stale.
+ */
+export const PHOTO_PIPELINE = 'photo-1';
+
+/**
+ * The production photo OCR: `preparePhoto`, then tesseract's words (boxes in the prepared image's
+ * pixels, `size` its width and height) and the document built from them.
+ */
+export async function readPhoto(
+  bytes: Uint8Array,
+  steps: PhotoSteps = PHOTO_STEPS,
+): Promise<{ photo: PreparedPhoto; words: OcrWord[]; size: [number, number]; doc: Doc }> {
+  const photo = await preparePhoto(bytes, steps);
+  const { words, size } = await ocrImageWords(photo.png, PHOTO_OCR, steps.retry ? PHOTO_RETRY : undefined);
+  return { photo, words, size, doc: photoDoc(words, size, steps) };
+}
+
+/**
+ * The document model of a photo's OCR words (boxes in pixels of an image of `size`): what `readPhoto`
+ * answers, and what training builds from the cached words, so both see the same document.
+ */
+export function photoDoc(words: OcrWord[], size: [number, number], steps: PhotoSteps = PHOTO_STEPS): Doc {
+  const doc = ocrWordsToDoc(words, size);
+  return steps.digits ? correctAmountDigits(doc) : doc;
 }
 
 /**
@@ -142,8 +304,7 @@ export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
  * @example (await extractImage(jpegOfATillReceipt)).total //=> '21.68'
  */
 export async function extractImage(bytes: Uint8Array): Promise<Extraction> {
-  const photo = await preparePhoto(bytes);
-  const doc = await ocrImage(photo.png, PHOTO_OCR);
+  const { photo, doc } = await readPhoto(bytes);
   const read = extractionFromDoc(doc, false);
   return {
     ...read,

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { type Block, createWorker, type Worker, type WorkerParams } from 'tesseract.js';
+import { type Block, createWorker, PSM, type Worker, type WorkerParams } from 'tesseract.js';
 import { LIMITS, LimitError } from './limits';
 import { type Doc, joinPages } from './readers/doc';
 import { type OcrWord, ocrWordsToDoc } from './readers/ocr';
@@ -73,21 +73,95 @@ async function withOcrWorker<T>(
   }
 }
 
+/** A second reading of the lines tesseract was least sure of, each on its own as one line of text. */
+export interface LineRetry {
+  /** Lines whose mean word confidence (0-100) is below this are read again. */
+  below: number;
+  /** At most this many lines, the least confident first: each costs a recognition. */
+  max: number;
+}
+
+/** The words of `blocks` grouped by printed line, as tesseract laid them out. */
+function linesOf(blocks: Block[] | null, page: number): OcrWord[][] {
+  return (blocks ?? []).flatMap((block) =>
+    block.paragraphs.flatMap((paragraph) =>
+      paragraph.lines.map((line) =>
+        line.words
+          .filter((word) => word.text.trim())
+          .map((word) => ({ text: word.text.trim(), bbox: word.bbox, confidence: word.confidence, page })),
+      ),
+    ),
+  );
+}
+
+const meanConfidence = (words: OcrWord[]) =>
+  words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 100;
+
 /**
  * Reads one image (PNG or JPEG bytes) with tesseract.js into the document model: its words with their
  * boxes and confidences, lines rebuilt from the boxes. `params` go over tesseract's defaults (a photo of a
  * receipt reads as one column: see image.ts).
  * @example lineTexts(await ocrImage(pngOfTheWords('TOTAL 5.30'))) //=> ['TOTAL 5.30']
  */
-export function ocrImage(image: Buffer, params: Partial<WorkerParams> = {}): Promise<Doc> {
-  return withOcrWorker(params, async (read) => {
-    const words = await read(image, 0);
-    const size = pngSize(image) ?? [
-      Math.max(1, ...words.map((w) => w.bbox.x1)),
-      Math.max(1, ...words.map((w) => w.bbox.y1)),
-    ];
-    return ocrWordsToDoc(words, size);
+export async function ocrImage(image: Buffer, params: Partial<WorkerParams> = {}): Promise<Doc> {
+  const { words, size } = await ocrImageWords(image, params);
+  return ocrWordsToDoc(words, size);
+}
+
+/**
+ * The words tesseract reads on one image (PNG or JPEG bytes), boxes in its pixels, with the image's size:
+ * what `ocrImage` builds its document from, and what the training OCR cache keeps.
+ */
+export async function ocrImageWords(
+  image: Buffer,
+  params: Partial<WorkerParams> = {},
+  retry?: LineRetry,
+): Promise<{ words: OcrWord[]; size: [number, number] }> {
+  const worker: Worker = await createWorker('eng', 1, {
+    langPath: LANG_PATH,
+    gzip: true,
+    cacheMethod: 'none',
   });
+  try {
+    if (Object.keys(params).length > 0) await worker.setParameters(params);
+    const { data } = await worker.recognize(image, {}, { blocks: true, text: false });
+    const lines = linesOf(data.blocks, 0);
+    const size = pngSize(image) ?? [
+      Math.max(1, ...lines.flat().map((w) => w.bbox.x1)),
+      Math.max(1, ...lines.flat().map((w) => w.bbox.y1)),
+    ];
+    if (retry) {
+      const unsure = lines
+        .map((words, i) => ({ i, confidence: meanConfidence(words) }))
+        .filter((line) => line.confidence < retry.below && (lines[line.i] as OcrWord[]).length > 0)
+        .sort((a, b) => a.confidence - b.confidence)
+        .slice(0, retry.max);
+      // One line at a time: the block's layout split it badly or merged it with a neighbour.
+      if (unsure.length > 0) await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE });
+      for (const { i, confidence } of unsure) {
+        const words = lines[i] as OcrWord[];
+        const x0 = Math.min(...words.map((w) => w.bbox.x0));
+        const y0 = Math.min(...words.map((w) => w.bbox.y0));
+        const x1 = Math.max(...words.map((w) => w.bbox.x1));
+        const y1 = Math.max(...words.map((w) => w.bbox.y1));
+        const pad = Math.round((y1 - y0) * 0.3);
+        const left = Math.max(0, x0 - pad);
+        const top = Math.max(0, y0 - pad);
+        const rectangle = {
+          left,
+          top,
+          width: Math.min(size[0], x1 + pad) - left,
+          height: Math.min(size[1], y1 + pad) - top,
+        };
+        const again = await worker.recognize(image, { rectangle }, { blocks: true, text: false });
+        const reread = linesOf(again.data.blocks, 0).flat();
+        if (reread.length > 0 && meanConfidence(reread) > confidence) lines[i] = reread;
+      }
+    }
+    return { words: lines.flat(), size };
+  } finally {
+    await worker.terminate();
+  }
 }
 
 /**

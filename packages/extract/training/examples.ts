@@ -9,12 +9,14 @@ import { isRight } from '../../../bench/src/compare';
 import { documentContext } from '../src/document';
 import { emailBody } from '../src/email';
 import { type DocContext, RANKED, type RankedField } from '../src/fields/ranked';
+import { photoDoc } from '../src/image';
 import { readPdfDocument } from '../src/pdf';
 import { boxesToDoc } from '../src/readers/boxes';
 import type { Doc } from '../src/readers/doc';
 import { readText } from '../src/readers/text';
 import type { LabelledDoc } from './corpus';
 import type { FieldExample } from './crossval';
+import { cachedOcr } from './ocr-cache';
 
 export { RANKED_FIELDS, type RankedField } from '../src/fields/ranked';
 
@@ -52,9 +54,15 @@ export interface ReadExample {
 
 /** The suffix of a SROIE receipt read again as its boxes' text in file order (see readExamples). */
 export const FILE_ORDER = '#file-order';
+/** The suffix of a SROIE scan read by our own photo OCR (see photoExamplesFromCache). */
+export const OUR_OCR = '#ocr';
 
-/** The documents read once (a PDF with an e-invoice is read from its XML, not ranked: left out). */
-export async function readExamples(labelled: LabelledDoc[]): Promise<ReadExample[]> {
+/** The documents read once (a PDF with an e-invoice is read from its XML, not ranked: left out). With
+ * `photos`, each SROIE scan's OCR reading from the cache is added too (photoExamplesFromCache). */
+export async function readExamples(
+  labelled: LabelledDoc[],
+  options: { photos?: boolean } = {},
+): Promise<ReadExample[]> {
   const out: ReadExample[] = [];
   for (const l of labelled) {
     const read = await documentOf(l);
@@ -66,7 +74,23 @@ export async function readExamples(labelled: LabelledDoc[]): Promise<ReadExample
       out.push({ labelled: { ...l, id: `${l.id}${FILE_ORDER}`, kind: 'text' }, doc, context: documentContext(doc) });
     }
   }
-  return out;
+  return options.photos ? [...out, ...photoExamplesFromCache(labelled)] : out;
+}
+
+/**
+ * A second example of each SROIE receipt that has a scan: the scan as our photo OCR read it (the
+ * committed OCR cache, training/ocr-cache.ts), kind 'photo', id `<id>#ocr`, in its receipt's group and
+ * fold, so it is never trained on when its receipt is scored. A scan with no current cache entry is left
+ * out (`npm run train -- --ocr` fills the cache).
+ */
+export function photoExamplesFromCache(labelled: LabelledDoc[]): ReadExample[] {
+  return labelled.flatMap((l): ReadExample[] => {
+    if (l.input.type !== 'boxes' || !l.input.imageSha1) return [];
+    const cached = cachedOcr(l.input.imageSha1);
+    if (!cached) return [];
+    const doc = photoDoc(cached.words, cached.size);
+    return [{ labelled: { ...l, id: `${l.id}${OUR_OCR}`, kind: 'photo' }, doc, context: documentContext(doc) }];
+  });
 }
 
 /**

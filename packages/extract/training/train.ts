@@ -12,8 +12,9 @@ import { type GroupedRow, type LockboxAggregate, printGrouped, printLockbox, pri
 import type { RankerWeights } from '../src/model/ranker';
 import { loadLabelled } from './corpus';
 import { crossValidate, type FieldReport } from './crossval';
-import { FILE_ORDER, fieldExamples, RANKED_FIELDS, type RankedField, readExamples } from './examples';
+import { FILE_ORDER, fieldExamples, OUR_OCR, RANKED_FIELDS, type RankedField, readExamples } from './examples';
 import { writeModelCard } from './model-card';
+import { refreshOcrCache } from './ocr-cache';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const MODEL_DIR = path.join(ROOT, 'packages/extract/model');
@@ -32,12 +33,12 @@ export interface Evaluation {
 /** Grouped cross-validation of every ranked field over the labelled corpora. */
 export async function evaluate(): Promise<Evaluation> {
   const labelled = await loadLabelled();
-  const read = await readExamples(labelled);
+  const read = await readExamples(labelled, { photos: true });
   const kinds = new Map(
     read.map(({ labelled: l }) => [
       l.id,
       {
-        kind: l.id.endsWith(FILE_ORDER) ? 'text in box order' : l.kind,
+        kind: l.id.endsWith(FILE_ORDER) ? 'text in box order' : l.id.endsWith(OUR_OCR) ? 'photo, our OCR' : l.kind,
         corpus: l.corpus,
         silver: l.silver,
         order: l.truth.is_order,
@@ -98,6 +99,8 @@ export function printEvaluation(evaluation: Evaluation, options: { lockbox: bool
 
 async function main(): Promise<number> {
   const check = process.argv.includes('--check');
+  // `--ocr` refreshes the committed OCR cache of the training scans first (the only step that runs OCR).
+  if (process.argv.includes('--ocr')) await refreshOcrCache({ log: true });
   const started = performance.now();
   const evaluation = await evaluate();
   printEvaluation(evaluation, { lockbox: process.argv.includes('--lockbox') });
