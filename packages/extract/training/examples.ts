@@ -108,8 +108,10 @@ export const RECEIPT_SHARE = 1;
  */
 export async function orderInputOf(labelled: LabelledDoc): Promise<OrderInput | null> {
   const input = labelled.input;
-  if (input.type === 'file' && input.fileKind === 'email') return (await readEmail(readFileSync(input.path))).order;
-  if (input.type === 'file' && input.fileKind === 'html') return readHtmlPage(readFileSync(input.path, 'utf8')).order;
+  if (input.type === 'file' && input.fileKind === 'email')
+    return (await readEmail(readFileSync(input.path))).order;
+  if (input.type === 'file' && input.fileKind === 'html')
+    return readHtmlPage(readFileSync(input.path, 'utf8')).order;
   const read = await documentOf(labelled);
   return read ? printedOrderInput(read.doc, readFields(read.doc)) : null;
 }

@@ -12,7 +12,13 @@
 import orderWeights from '../../model/is_order.json' with { type: 'json' };
 import type { TotalCandidate } from '../candidates/total';
 import { addContext, wordsOf } from '../features/context';
-import { CUE_FAMILIES, type CueFamily, ORDER_CUES, SHIPPING_SUBJECT, SHIPPING_SUBJECT_EXCEPT } from '../lexicon/order-cues';
+import {
+  CUE_FAMILIES,
+  type CueFamily,
+  ORDER_CUES,
+  SHIPPING_SUBJECT,
+  SHIPPING_SUBJECT_EXCEPT,
+} from '../lexicon/order-cues';
 import { type Candidate, type Choice, choose, type Features, type RankerWeights } from '../model/ranker';
 
 export const ORDER_MODEL = orderWeights as RankerWeights;
@@ -60,7 +66,9 @@ const MAX_PHRASE = 5;
 const PHRASES: Record<CueFamily, Set<string>> = Object.fromEntries(
   CUE_FAMILIES.map((family) => [
     family,
-    new Set(Object.values(ORDER_CUES).flatMap((language) => language[family].map((p) => tokens(p).join(' ')))),
+    new Set(
+      Object.values(ORDER_CUES).flatMap((language) => language[family].map((p) => tokens(p).join(' '))),
+    ),
   ]),
 ) as Record<CueFamily, Set<string>>;
 
@@ -115,7 +123,8 @@ function addWords(features: Features, slot: string, text: string, maxWords: numb
   addContext(words, slot, text, maxWords);
   const n = Math.min(wordsOf(text).length, maxWords);
   const scale = 1 / Math.sqrt(Math.max(n, 1));
-  for (const [name, value] of Object.entries(words)) features[name] = name.startsWith('w:') ? value * scale : value;
+  for (const [name, value] of Object.entries(words))
+    features[name] = name.startsWith('w:') ? value * scale : value;
 }
 
 /** The kind of address a message came from, by its local part: a shop's robot, a bulk sender, a person. */
@@ -129,16 +138,27 @@ function senderKind(address: string): string {
   return 'other';
 }
 
+/** An amount printed negative ("-31.49", "- £6.50", "12,99-"): what refunds, credit notes and statements print. */
+const NEGATIVE_AMOUNT = /(?:^|\s)[-−]\s?[£$€]?\s?\d+[.,]\d\d(?!\d)|\d[.,]\d\d-(?:\s|$)/;
+
+/** The cue families of the subject and of the body's start. */
+function cuesOf(input: OrderInput): { subject: CueFamily[]; body: CueFamily[] } {
+  return {
+    subject: input.subject === null ? [] : cueFamilies(input.subject),
+    body: cueFamilies(input.lines.slice(0, ORDER_LINES).join('\n')),
+  };
+}
+
 /** The features of the "order" candidate: words, cue families and structure of the whole document. */
-export function orderFeatures(input: OrderInput): Features {
+export function orderFeatures(input: OrderInput, cues = cuesOf(input)): Features {
   const features: Features = {};
-  const body = input.lines.slice(0, ORDER_LINES).join('\n');
-  if (input.subject !== null) {
-    addWords(features, 's', input.subject, 20);
-    for (const family of cueFamilies(input.subject)) features[`cue:s:${family}`] = 1;
-  }
-  addWords(features, 'b', body, 400);
-  for (const family of cueFamilies(body)) features[`cue:${family}`] = 1;
+  const head = input.lines.slice(0, ORDER_LINES);
+  if (input.subject !== null) addWords(features, 's', input.subject, 20);
+  for (const family of cues.subject) features[`cue:s:${family}`] = 1;
+  addWords(features, 'b', head.join('\n'), 400);
+  for (const family of cues.body) features[`cue:${family}`] = 1;
+  const negative = input.lines.filter((line) => NEGATIVE_AMOUNT.test(line)).length;
+  if (negative > 0) features['doc:negative-amounts'] = Math.log1p(negative);
 
   const { total, orderNumber, products, date } = input.evidence;
   if (total?.candidate.value) {
@@ -162,9 +182,9 @@ export function orderFeatures(input: OrderInput): Features {
 }
 
 /** The two candidates the classifier chooses between: "order" and "none". */
-export function orderCandidates(input: OrderInput): Candidate<'order'>[] {
+export function orderCandidates(input: OrderInput, cues = cuesOf(input)): Candidate<'order'>[] {
   return [
-    { value: 'order', features: orderFeatures(input), line: -1, why: 'order evidence' },
+    { value: 'order', features: orderFeatures(input, cues), line: -1, why: 'order evidence' },
     { value: null, features: { none: 1 }, line: -1, why: 'not an order' },
   ];
 }
@@ -175,12 +195,13 @@ export function orderCandidates(input: OrderInput): Candidate<'order'>[] {
  * @example classifyOrder(input).isOrder //=> true for "Thank you for your order ... Order number A-1"
  */
 export function classifyOrder(input: OrderInput, model: RankerWeights = ORDER_MODEL): OrderDecision {
-  const choice = choose(model, orderCandidates(input));
+  const cues = cuesOf(input);
+  const choice = choose(model, orderCandidates(input, cues));
   const chosenOrder = choice?.candidate.value === 'order';
   const confidence = choice?.confidence ?? 0.5;
   const probability = chosenOrder ? confidence : 1 - confidence;
-  const cues = new Set([...cueFamilies(input.subject ?? ''), ...cueFamilies(input.lines.slice(0, ORDER_LINES).join('\n'))]);
-  const signals = [...cues].map((family) => (family === 'order' ? 'cue:order' : `neg:${family}`));
+  const found = new Set([...cues.subject, ...cues.body]);
+  const signals = [...found].map((family) => (family === 'order' ? 'cue:order' : `neg:${family}`));
   if (input.structured === 'order') signals.push('structured:order');
   signals.push(`is_order:${chosenOrder ? 'order' : 'none'} ${probability.toFixed(2)}`);
   return { isOrder: chosenOrder, probability, signals };
