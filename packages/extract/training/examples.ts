@@ -96,10 +96,10 @@ export function fieldExamples(field: RankedField, read: ReadExample[]): FieldExa
 }
 
 /**
- * Training receipts (SROIE, silver) together weigh this many times the non-orders: thousands of till
+ * Training receipts (SROIE, silver) together weigh this share of the non-orders: thousands of till
  * receipts would otherwise teach that everything is an order.
  */
-export const RECEIPT_SHARE = 1;
+export const RECEIPT_SHARE = 0.5;
 
 /**
  * What the order classifier reads of a labelled document, through the production path of its kind: an

@@ -3,7 +3,8 @@
  * document. It asks for order evidence (order, invoice, receipt or booking wording and numbers, product
  * lines, a total the total ranker believes in) and weighs it against what refunds, returns, shipping-only
  * notices, card alerts, newsletters, account notices, bounces and requests say; a confident total alone
- * does not make an order, and an invoice without a total still is one.
+ * does not make an order, and an invoice without a total still is one. What a document's own structured
+ * data says (a schema.org Order, an e-invoice, a credit note) is read first, as for every field.
  *
  * It is the candidate ranker of ranker.ts with two candidates per document, "order" (carrying the
  * features) and "none" (`{ none: 1 }`), so training (`fitRanker`) and inference (`choose`, with its
@@ -117,14 +118,16 @@ export function isShippingNotice(subject: string, structured: OrderInput['struct
   return has(SHIPPING_SUBJECT) && !has(SHIPPING_SUBJECT_EXCEPT);
 }
 
-/** Adds context-word features of `text` scaled so that a long text weighs no more than a short one. */
+/**
+ * Adds context-word features of `text`'s distinct words (the first `maxWords`), scaled so that a long text
+ * weighs no more than a short one.
+ */
 function addWords(features: Features, slot: string, text: string, maxWords: number): void {
+  const distinct = [...new Set(wordsOf(text))].slice(0, maxWords);
   const words: Features = {};
-  addContext(words, slot, text, maxWords);
-  const n = Math.min(wordsOf(text).length, maxWords);
-  const scale = 1 / Math.sqrt(Math.max(n, 1));
-  for (const [name, value] of Object.entries(words))
-    features[name] = name.startsWith('w:') ? value * scale : value;
+  addContext(words, slot, distinct.join(' '), maxWords);
+  const scale = 1 / Math.sqrt(Math.max(distinct.length, 1));
+  for (const [name, value] of Object.entries(words)) features[name] = name.startsWith('w:') ? value * scale : value;
 }
 
 /** The kind of address a message came from, by its local part: a shop's robot, a bulk sender, a person. */
@@ -202,7 +205,12 @@ export function classifyOrder(input: OrderInput, model: RankerWeights = ORDER_MO
   const probability = chosenOrder ? confidence : 1 - confidence;
   const found = new Set([...cues.subject, ...cues.body]);
   const signals = [...found].map((family) => (family === 'order' ? 'cue:order' : `neg:${family}`));
-  if (input.structured === 'order') signals.push('structured:order');
   signals.push(`is_order:${chosenOrder ? 'order' : 'none'} ${probability.toFixed(2)}`);
+  // The document's own data (schema.org Order, an e-invoice or its credit note) says what it is, and is
+  // read first, as for every field; the model decides the rest.
+  if (input.structured === 'order' || input.structured === 'credit') {
+    signals.push(`structured:${input.structured}`);
+    return { isOrder: input.structured === 'order', probability, signals };
+  }
   return { isOrder: chosenOrder, probability, signals };
 }
