@@ -99,7 +99,7 @@ export function fieldExamples(field: RankedField, read: ReadExample[]): FieldExa
  * Training receipts (SROIE, silver) together weigh this share of the non-orders: thousands of till
  * receipts would otherwise teach that everything is an order.
  */
-export const RECEIPT_SHARE = 0.5;
+export const RECEIPT_SHARE = 1;
 
 /**
  * What the order classifier reads of a labelled document, through the production path of its kind: an
@@ -123,6 +123,10 @@ export async function orderExamples(labelled: LabelledDoc[]): Promise<FieldExamp
   const negatives = labelled.filter((l) => !l.truth.is_order).length;
   const receipts = labelled.filter(isReceipt).reduce((sum, l) => sum + base(l), 0);
   const factor = receipts > 0 ? Math.min(1, (RECEIPT_SHARE * negatives) / receipts) : 1;
+  // E-mails that are orders are fewer than those that are not: they weigh up to the same total.
+  const emails = labelled.filter((l) => l.kind === 'email');
+  const emailOrders = emails.filter((l) => l.truth.is_order).length;
+  const emailFactor = emailOrders > 0 ? Math.max(1, (emails.length - emailOrders) / emailOrders) : 1;
   const out: FieldExample<'order'>[] = [];
   for (const l of labelled) {
     const input = await orderInputOf(l);
@@ -131,7 +135,8 @@ export async function orderExamples(labelled: LabelledDoc[]): Promise<FieldExamp
       id: l.id,
       fold: l.fold,
       lockbox: l.lockbox,
-      weight: base(l) * (isReceipt(l) ? factor : 1),
+      weight:
+        base(l) * (isReceipt(l) ? factor : 1) * (l.kind === 'email' && l.truth.is_order ? emailFactor : 1),
       silver: l.silver,
       candidates: orderCandidates(input),
       isRight: (got: 'order' | null) => (got === 'order') === l.truth.is_order,

@@ -39,7 +39,11 @@ describe('the order classifier', () => {
       structured: null,
     });
     expect(candidates.map((c) => c.value)).toEqual(['order', null]);
-    expect(candidates[0]?.features).toMatchObject({ 'cue:s:order': 1, 'cue:order': 1, 'doc:order-number': 1 });
+    expect(candidates[0]?.features).toMatchObject({
+      'cue:s:order': 1,
+      'cue:order': 1,
+      'doc:order-number': 1,
+    });
     expect(candidates[1]?.features).toEqual({ none: 1 });
   });
 

@@ -17,6 +17,7 @@ import {
   CUE_FAMILIES,
   type CueFamily,
   ORDER_CUES,
+  SENDER_KINDS,
   SHIPPING_SUBJECT,
   SHIPPING_SUBJECT_EXCEPT,
 } from '../lexicon/order-cues';
@@ -127,18 +128,26 @@ function addWords(features: Features, slot: string, text: string, maxWords: numb
   const words: Features = {};
   addContext(words, slot, distinct.join(' '), maxWords);
   const scale = 1 / Math.sqrt(Math.max(distinct.length, 1));
-  for (const [name, value] of Object.entries(words)) features[name] = name.startsWith('w:') ? value * scale : value;
+  for (const [name, value] of Object.entries(words))
+    features[name] = name.startsWith('w:') ? value * scale : value;
 }
 
-/** The kind of address a message came from, by its local part: a shop's robot, a bulk sender, a person. */
-function senderKind(address: string): string {
-  const local = address.split('@')[0] ?? '';
-  if (/^(?:no-?reply|do-?not-?reply|noreply)/i.test(local)) return 'noreply';
-  if (/^(?:notifications?|alerts?|security|account|news|newsletter|marketing|promo|info)\b/i.test(local))
-    return 'bulk';
-  if (/^(?:orders?|receipts?|billing|invoices?|shop|store|sales|bookings?|reservations?)\b/i.test(local))
-    return 'commerce';
-  return 'other';
+/** The kind of address a message came from, by its local part (SENDER_KINDS); null when it says nothing. */
+function senderKind(address: string): string | null {
+  const local = (address.split('@')[0] ?? '').toLowerCase();
+  for (const [kind, starts] of Object.entries(SENDER_KINDS))
+    if (
+      starts.some(
+        (start) =>
+          local === start ||
+          local.startsWith(`${start}-`) ||
+          local.startsWith(`${start}.`) ||
+          local.startsWith(`${start}_`) ||
+          (start.length > 6 && local.startsWith(start)),
+      )
+    )
+      return kind;
+  return null;
 }
 
 /** An amount printed negative ("-31.49", "- £6.50", "12,99-"): what refunds, credit notes and statements print. */
@@ -177,8 +186,8 @@ export function orderFeatures(input: OrderInput, cues = cuesOf(input)): Features
   features['doc:lines'] = Math.log1p(input.lines.length);
   if (input.structured) features[`st:${input.structured}`] = 1;
   if (input.sender) {
-    features['from:mail'] = 1;
-    if (input.sender.address) features[`from:${senderKind(input.sender.address)}`] = 1;
+    const kind = input.sender.address ? senderKind(input.sender.address) : null;
+    if (kind) features[`from:${kind}`] = 1;
     addWords(features, 'f', `${input.sender.name ?? ''} ${input.sender.address?.split('@')[0] ?? ''}`, 6);
   }
   return features;
