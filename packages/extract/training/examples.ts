@@ -123,10 +123,12 @@ export async function orderExamples(labelled: LabelledDoc[]): Promise<FieldExamp
   const negatives = labelled.filter((l) => !l.truth.is_order).length;
   const receipts = labelled.filter(isReceipt).reduce((sum, l) => sum + base(l), 0);
   const factor = receipts > 0 ? Math.min(1, (RECEIPT_SHARE * negatives) / receipts) : 1;
-  // E-mails that are orders are fewer than those that are not: they weigh up to the same total.
+  // E-mails that are orders are fewer than those that are not: they weigh more, by the square root of the
+  // ratio (the full ratio made every message with an order word an order).
   const emails = labelled.filter((l) => l.kind === 'email');
   const emailOrders = emails.filter((l) => l.truth.is_order).length;
-  const emailFactor = emailOrders > 0 ? Math.max(1, (emails.length - emailOrders) / emailOrders) : 1;
+  const emailFactor =
+    emailOrders > 0 ? Math.sqrt(Math.max(1, (emails.length - emailOrders) / emailOrders)) : 1;
   const out: FieldExample<'order'>[] = [];
   for (const l of labelled) {
     const input = await orderInputOf(l);

@@ -48,7 +48,7 @@ export function writeModelCard(evaluation: Evaluation, options: { write: boolean
     '',
     'Labelled documents (order documents are ranked; silver labels weigh 0.5, SROIE and the development corpus 1;',
     'the written non-orders of training/negatives train is_order only, and for is_order the training receipts',
-    '(SROIE, silver) together weigh as much as all non-orders, e-mail orders as much as e-mail non-orders):',
+    '(SROIE, silver) together weigh as much as all non-orders, e-mail orders by the square root of the non-order to order ratio of e-mails):',
     '',
     '| corpus | documents |',
     '|---|---|',

@@ -185,6 +185,8 @@ export function orderFeatures(input: OrderInput, cues = cuesOf(input)): Features
   if (date) features['doc:date'] = 1;
   features['doc:lines'] = Math.log1p(input.lines.length);
   if (input.structured) features[`st:${input.structured}`] = 1;
+  if (input.subject !== null && isShippingNotice(input.subject, input.structured))
+    features['st:shipping-subject'] = 1;
   if (input.sender) {
     const kind = input.sender.address ? senderKind(input.sender.address) : null;
     if (kind) features[`from:${kind}`] = 1;
