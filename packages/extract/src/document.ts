@@ -1,6 +1,7 @@
 import { withColumnPairs } from './columns';
 import { type DocContext, rankField } from './fields/ranked';
 import { decideCountry } from './fields/country';
+import { classifyOrder, type OrderEvidence, type OrderInput } from './fields/is-order';
 import type { Choice } from './model/ranker';
 import { findOrderNumber } from './order-number';
 import { productReader } from './products';
@@ -18,6 +19,8 @@ export interface LineFields {
   products: Extraction['products'];
   confidence: Record<string, number>;
   signals: string[];
+  /** What the rankers and rules found before structured data was preferred: the order classifier reads it. */
+  evidence: OrderEvidence;
 }
 
 /**
@@ -115,14 +118,29 @@ export function readFields(
     products: structuredProducts ?? products,
     confidence,
     signals,
+    evidence: { total, orderNumber: orderNumber !== null, products: products.length, date: Boolean(date?.candidate.value) },
+  };
+}
+
+/**
+ * What the order classifier reads of a printed document (a PDF, a till receipt, a transcript): its lines,
+ * what the fields found, and what its embedded e-invoice says. Training reads documents through this too.
+ */
+export function printedOrderInput(doc: Doc, fields: LineFields, structured: StructuredOrder | null = null): OrderInput {
+  return {
+    subject: null,
+    sender: null,
+    lines: lineTexts(doc),
+    evidence: fields.evidence,
+    structured: structured ? (structured.isCreditNote ? 'credit' : 'order') : null,
   };
 }
 
 /**
  * The extraction of a printed document read into the document model (a PDF's text layer or OCR, a till
  * receipt), already capped: `cut` says the cap dropped some, and is kept as a signal. `pages` is given for
- * a PDF, which makes it one. A PDF listing products without a total is an order (an invoice); a till
- * receipt is one by its total. `structured` is what the document's own data says (a PDF's embedded
+ * a PDF, which makes it one. Whether it is an order is the order classifier's decision (fields/is-order.ts):
+ * an invoice listing products without a total still is one, a refund or a card slip is not. `structured` is what the document's own data says (a PDF's embedded
  * e-invoice), read before the text.
  * @example extractionFromDoc(readText('Latte 3.50\nTOTAL 3.50').doc, false).total //=> '3.50'
  */
@@ -134,9 +152,10 @@ export function extractionFromDoc(
 ): Extraction {
   const kind = pages !== undefined || doc.kind === 'pdf' ? 'pdf' : 'text';
   const fields = readFields(doc, { structured });
+  const order = classifyOrder(printedOrderInput(doc, fields, structured));
   return {
     kind,
-    is_order: fields.total !== null || (kind === 'pdf' && fields.products.length > 0),
+    is_order: order.isOrder,
     merchant: fields.merchant,
     order_id: fields.order_id,
     purchase_date: fields.purchase_date,
@@ -144,7 +163,7 @@ export function extractionFromDoc(
     currency: fields.currency,
     products: fields.products,
     confidence: fields.confidence,
-    signals: cut ? [...fields.signals, 'text:cut'] : fields.signals,
+    signals: [...fields.signals, ...order.signals, ...(cut ? ['text:cut'] : [])],
     ...(pages === undefined ? {} : { pages }),
     text: lineTexts(doc).join('\n'),
   };

@@ -1,9 +1,9 @@
 import { type AddressObject, type ParsedMail, type SimpleParserOptions, simpleParser } from 'mailparser';
-import { classifyEmail } from './classify';
 import { parseDate } from './dates';
 import { readFields } from './document';
 import { type EInvoice, einvoiceIn } from './einvoice';
 import { completeCutNames, productInSubject } from './email-products';
+import { classifyOrder, isShippingNotice, type OrderInput } from './fields/is-order';
 import { capLines, LIMITS, LimitError } from './limits';
 import {
   cleanMerchant,
@@ -109,7 +109,7 @@ function readBody(
   senderDomain: string | null,
   htmlDoc: { doc: Doc; cut: boolean } | null = null,
   einvoice: EInvoice | null = null,
-): Extraction {
+): { extraction: Extraction; order: OrderInput } {
   const root = html ? parseHtml(html) : null;
   const structured = root ? structuredOrders(root) : [];
   // An attached e-invoice states the purchase exactly; the page's schema.org markup only summarises it.
@@ -180,22 +180,23 @@ function readBody(
 
   const hasSchemaOrder = structured.some((s) => s.type !== 'ParcelDelivery');
   const isEInvoice = einvoice !== null && !einvoice.isCreditNote;
-  const classification = classifyEmail({
-    subject: facts.subject ?? '',
-    body: lines.join('\n'),
-    hasStructuredOrder: hasSchemaOrder || isEInvoice,
-    hasStructuredShipping: structured.length > 0 && structured.every((s) => s.type === 'ParcelDelivery'),
-    hasTotal: fields.total !== null,
-    hasOrderNumber: fields.order_id !== null,
-    hasProducts: fields.products.length > 0,
-    fromAddress: facts.from_address ?? '',
-  });
-
-  if (isEInvoice && !hasSchemaOrder) {
-    // classifyEmail names all structured data after schema.org; here it was the attached invoice.
-    const at = classification.signals.indexOf('jsonld:Order');
-    if (at !== -1) classification.signals[at] = 'einvoice:invoice';
-  }
+  const parcelOnly = structured.length > 0 && structured.every((s) => s.type === 'ParcelDelivery');
+  const order: OrderInput = {
+    subject: facts.subject,
+    sender: facts.from_name || facts.from_address ? { name: facts.from_name, address: facts.from_address } : null,
+    lines,
+    evidence: fields.evidence,
+    structured:
+      hasSchemaOrder || isEInvoice ? 'order' : einvoice?.isCreditNote ? 'credit' : parcelOnly ? 'parcel' : null,
+  };
+  const decision = classifyOrder(order);
+  // A shipping update is never an order itself (EmailFacts.is_shipping_update).
+  const isShipping = isShippingNotice(facts.subject ?? '', order.structured);
+  const classification = {
+    isOrder: decision.isOrder && !isShipping,
+    isShipping,
+    signals: isShipping ? [...decision.signals, 'shipping-notice'] : decision.signals,
+  };
 
   let products = plain && html ? completeCutNames(fields.products, capLines(plain).lines) : fields.products;
   const subjectProduct =
@@ -205,7 +206,7 @@ function readBody(
     signals.push('products:subject');
   }
 
-  return {
+  const extraction: Extraction = {
     kind: 'email',
     is_order: classification.isOrder,
     merchant: merchant as string | null,
@@ -220,6 +221,7 @@ function readBody(
     email: { ...facts, is_shipping_update: classification.isShipping, related_order_ids: relatedIds },
     text: lines.join('\n'),
   };
+  return { extraction, order };
 }
 
 /**
@@ -298,6 +300,8 @@ export interface AttachedReceipt {
 export interface ReadEmail {
   extraction: Extraction;
   receipt: AttachedReceipt | null;
+  /** What the order classifier read of the message (training reads e-mails through this). */
+  order: OrderInput;
 }
 
 /** The mail says it is a purchase and that its invoice or receipt is attached ("your invoice is attached"). */
@@ -350,7 +354,11 @@ async function readAttachedPdfs(mail: ParsedMail, result: Extraction): Promise<A
       const saysPurchase =
         INVOICE_WORD.test(result.email?.subject ?? '') ||
         (INVOICE_WORD.test(body) && ATTACHED_WORD.test(body));
-      const saysOtherwise = result.signals.some((sig) => sig.startsWith('neg:') || sig === 'shipping-notice');
+      // Cues of a message that is about money without being a purchase (shipping and marketing words are
+      // common in order mails too, so they do not count here).
+      const saysOtherwise = result.signals.some((sig) =>
+        ['neg:refund', 'neg:card', 'neg:account', 'neg:bounce', 'neg:request', 'shipping-notice'].includes(sig),
+      );
       const isInvoicePdf = isEInvoicePdf && !pdf.signals.includes('einvoice:credit-note');
       if (!result.is_order && pdf.total && (saysPurchase || isInvoicePdf) && !saysOtherwise) {
         result.is_order = true;
@@ -406,11 +414,11 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<ReadEmail> {
   const einvoice = einvoiceIn(
     mail.attachments.map((a) => ({ name: a.filename ?? null, type: a.contentType, content: a.content })),
   );
-  const result = readBody(html, mail.text ?? null, facts, domain, htmlDoc, einvoice);
+  const { extraction: result, order } = readBody(html, mail.text ?? null, facts, domain, htmlDoc, einvoice);
   if (einvoice) result.signals.push('attachment:einvoice');
   if (forwarded) result.signals.unshift('forwarded:inline');
   const receipt = await readAttachedPdfs(mail, result);
-  return { extraction: result, receipt };
+  return { extraction: result, receipt, order };
 }
 
 /**
@@ -460,6 +468,11 @@ function titleOf(html: string): string | null {
  * @example extractHtml('<p>Order #A-1234</p><p>Total: $5.00</p>').total //=> '5.00'
  */
 export function extractHtml(html: string): Extraction {
+  return readHtmlPage(html).extraction;
+}
+
+/** Reads a saved order page as `extractHtml` does, with what the order classifier read of it. */
+export function readHtmlPage(html: string): { extraction: Extraction; order: OrderInput } {
   const facts: EmailFacts = {
     subject: null,
     from_name: null,

@@ -1,6 +1,7 @@
 /**
  * The labelled documents training and the grouped bench read: the training corpus (SROIE with its text
- * boxes, silver CORD / ExpressExpense / Zenodo transcripts) and the development corpus, in one shape,
+ * boxes, silver CORD / ExpressExpense / Zenodo transcripts), the development corpus and the non-orders
+ * written as training fixtures (training/negatives: refunds, card alerts, shipping notices...), in one shape,
  * each with its group and its side of the split (model/groups.json, drawn by groups.ts).
  *
  * A SROIE receipt that is also in the development corpus (`in_dev_corpus`, or the same text) is read
@@ -18,6 +19,8 @@ export type { CorpusName } from './grouping';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const GROUPS_FILE = path.join(ROOT, 'packages/extract/model/groups.json');
+/** Non-orders written for the order classifier: `<family>-<language>-<n>.txt|.eml`. */
+export const NEGATIVES_DIR = path.join(ROOT, 'packages/extract/training/negatives');
 const SILVER: CorpusName[] = ['cord', 'expressexpense', 'zenodo'];
 
 export interface Box {
@@ -80,6 +83,8 @@ export interface LoadOptions {
   corpusDir?: string;
   /** The split to apply; default the committed model/groups.json. */
   table?: GroupTable;
+  /** Default NEGATIVES_DIR. */
+  negativesDir?: string;
 }
 
 export const defaultTrainDir = () => path.resolve(ROOT, process.env.TRAIN_DIR ?? '../shared/corpus/train');
@@ -250,10 +255,35 @@ function readSilver(dir: string, corpus: CorpusName): ReadDoc[] {
 }
 
 /**
- * Every labelled document of both corpora, before the split (synchronous, no extraction): what
+ * The written non-orders: each is no order, with no purchase field. Grouped by family and language (the
+ * file name before its number), so cross-validation holds a kind of message in one language out at once.
+ */
+function readNegatives(dir: string): ReadDoc[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((n) => /\.(txt|eml)$/.test(n))
+    .sort()
+    .map((name): ReadDoc => {
+      const email = name.endsWith('.eml');
+      return {
+        id: `negatives/${name}`,
+        corpus: 'negatives',
+        silver: false,
+        kind: email ? 'email' : 'text',
+        input: { type: 'file', path: path.join(dir, name), fileKind: email ? 'email' : 'text' },
+        truth: { is_order: false, merchant: null, purchase_date: null, total: null, currency: null },
+        printed: { merchant: false, purchase_date: false, total: false },
+        source: `negatives/${name.replace(/-\d+\.(txt|eml)$/, '')}`,
+      };
+    });
+}
+
+/**
+ * Every labelled document of both corpora and the written non-orders, before the split (synchronous, no extraction): what
  * groups.ts draws the groups from. Development-corpus `printed` flags are left null here.
  */
 export function readLabelled(options: Omit<LoadOptions, 'table'> = {}): ReadDoc[] {
+  const negatives = readNegatives(options.negativesDir ?? NEGATIVES_DIR);
   const trainDir = options.trainDir ?? defaultTrainDir();
   const corpusDir = options.corpusDir ?? defaultCorpusDir();
   const dev = readDev(corpusDir);
@@ -269,6 +299,7 @@ export function readLabelled(options: Omit<LoadOptions, 'table'> = {}): ReadDoc[
     ...readSroie(path.join(trainDir, 'sroie'), devFiles, devTexts),
     ...SILVER.flatMap((c) => readSilver(path.join(trainDir, 'silver', c), c)),
     ...dev,
+    ...negatives,
   ];
 }
 

@@ -6,8 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { isRight } from '../../../bench/src/compare';
-import { documentContext } from '../src/document';
-import { emailBody } from '../src/email';
+import { documentContext, printedOrderInput, readFields } from '../src/document';
+import { emailBody, readEmail, readHtmlPage } from '../src/email';
+import { type OrderInput, orderCandidates } from '../src/fields/is-order';
 import { type DocContext, RANKED, type RankedField } from '../src/fields/ranked';
 import { photoDoc } from '../src/image';
 import { readPdfDocument } from '../src/pdf';
@@ -101,6 +102,9 @@ export function photoExamplesFromCache(labelled: LabelledDoc[]): ReadExample[] {
 export function fieldExamples(field: RankedField, read: ReadExample[]): FieldExample<string>[] {
   return read.flatMap(({ labelled, doc, context }) => {
     const truth = labelled.truth;
+    // The written non-orders teach the order classifier only: their amounts (a refund's, a card charge's)
+    // carry no label.
+    if (labelled.corpus === 'negatives') return [];
     // A document that is no order (a shipping notice, a newsletter) has no purchase total: "none" is right.
     // Its other fields are not a purchase's and teach nothing.
     if (!truth.is_order && field !== 'total') return [];
@@ -122,4 +126,56 @@ export function fieldExamples(field: RankedField, read: ReadExample[]): FieldExa
       },
     ];
   });
+}
+
+/**
+ * Training receipts (SROIE, silver) together weigh this share of the non-orders: thousands of till
+ * receipts would otherwise teach that everything is an order.
+ */
+export const RECEIPT_SHARE = 1;
+
+/**
+ * What the order classifier reads of a labelled document, through the production path of its kind: an
+ * e-mail or a saved page as `readEmail` / `extractHtml` read it (subject, sender, body, schema.org), a
+ * printed document as `extractionFromDoc` does.
+ */
+export async function orderInputOf(labelled: LabelledDoc): Promise<OrderInput | null> {
+  const input = labelled.input;
+  if (input.type === 'file' && input.fileKind === 'email')
+    return (await readEmail(readFileSync(input.path))).order;
+  if (input.type === 'file' && input.fileKind === 'html')
+    return readHtmlPage(readFileSync(input.path, 'utf8')).order;
+  const read = await documentOf(labelled);
+  return read ? printedOrderInput(read.doc, readFields(read.doc)) : null;
+}
+
+/** The order classifier's examples: every labelled document, receipts weighed down to RECEIPT_SHARE. */
+export async function orderExamples(labelled: LabelledDoc[]): Promise<FieldExample<'order'>[]> {
+  const isReceipt = (l: LabelledDoc) => l.corpus !== 'dev' && l.corpus !== 'negatives';
+  const base = (l: LabelledDoc) => (l.silver ? SILVER_WEIGHT : 1);
+  const negatives = labelled.filter((l) => !l.truth.is_order).length;
+  const receipts = labelled.filter(isReceipt).reduce((sum, l) => sum + base(l), 0);
+  const factor = receipts > 0 ? Math.min(1, (RECEIPT_SHARE * negatives) / receipts) : 1;
+  // E-mails that are orders are fewer than those that are not: they weigh more, by the square root of the
+  // ratio (the full ratio made every message with an order word an order).
+  const emails = labelled.filter((l) => l.kind === 'email');
+  const emailOrders = emails.filter((l) => l.truth.is_order).length;
+  const emailFactor =
+    emailOrders > 0 ? Math.sqrt(Math.max(1, (emails.length - emailOrders) / emailOrders)) : 1;
+  const out: FieldExample<'order'>[] = [];
+  for (const l of labelled) {
+    const input = await orderInputOf(l);
+    if (!input) continue;
+    out.push({
+      id: l.id,
+      fold: l.fold,
+      lockbox: l.lockbox,
+      weight:
+        base(l) * (isReceipt(l) ? factor : 1) * (l.kind === 'email' && l.truth.is_order ? emailFactor : 1),
+      silver: l.silver,
+      candidates: orderCandidates(input),
+      isRight: (got: 'order' | null) => (got === 'order') === l.truth.is_order,
+    });
+  }
+  return out;
 }

@@ -1,10 +1,12 @@
 /**
- * `npm run train [-- --check]`: builds the field rankers from ../shared/corpus/train and the development
- * corpus, with the committed groups (model/groups.json) and fixed seeds, and writes their weights as JSON
+ * `npm run train [-- --check] [--only <field>]`: builds the field rankers and the order classifier from
+ * ../shared/corpus/train, the development corpus and the written non-orders (training/negatives), with the
+ * committed groups (model/groups.json) and fixed seeds, and writes their weights as JSON
  * under packages/extract/model/ with the model card. Prints the grouped cross-validation figures (each
  * document scored by a model trained without its group), the reliability of the confidences and the
  * lockbox's per-field aggregate. `--check` writes nothing: it fails when the weights it builds differ from
  * the committed ones by a byte, or when a grouped figure falls below bench/extract-grouped-floor.json.
+ * `--only is_order` trains and writes that one model (no model card): for trying a change quickly.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +14,8 @@ import { type GroupedRow, type LockboxAggregate, printGrouped, printLockbox, pri
 import type { RankerWeights } from '../src/model/ranker';
 import { loadLabelled } from './corpus';
 import { crossValidate, type FieldReport } from './crossval';
-import { FILE_ORDER, fieldExamples, OUR_OCR, RANKED_FIELDS, type RankedField, readExamples } from './examples';
+import { FILE_ORDER, fieldExamples, OUR_OCR, orderExamples, RANKED_FIELDS, type RankedField, readExamples } from './examples';
+import { DEFAULT_FIT, type FitOptions } from './fit';
 import { writeModelCard } from './model-card';
 import { refreshOcrCache } from './ocr-cache';
 
@@ -23,19 +26,32 @@ const FLOOR_FILE = path.join(ROOT, 'bench/extract-grouped-floor.json');
 /** The committed form of a model: stable key order, one weight per line would be long; one line per array. */
 export const modelJson = (model: RankerWeights) => `${JSON.stringify(model)}\n`;
 
+/** Every model training writes: the field rankers, then the order classifier. */
+export const TRAINED_FIELDS = [...RANKED_FIELDS, 'is_order'] as const;
+export type TrainedField = RankedField | 'is_order';
+
+/**
+ * The order classifier reads a whole document's words, not a few context words: more hash buckets, so
+ * that words seldom share one.
+ */
+export const ORDER_FIT: FitOptions = { ...DEFAULT_FIT, buckets: 1024 };
+
 export interface Evaluation {
-  reports: Record<RankedField, FieldReport<string>>;
+  /** The fields evaluated (all of TRAINED_FIELDS unless `--only`). */
+  fields: TrainedField[];
+  reports: Partial<Record<TrainedField, FieldReport<string>>>;
   /** Document id -> its kind (e-mail, PDF, text, photo) and corpus, for the tables. */
   kinds: Map<string, { kind: string; corpus: string; silver: boolean; order: boolean }>;
   documents: number;
 }
 
-/** Grouped cross-validation of every ranked field over the labelled corpora. */
-export async function evaluate(): Promise<Evaluation> {
+/** Grouped cross-validation of every ranked field and of the order classifier over the labelled corpora. */
+export async function evaluate(fields: readonly TrainedField[] = TRAINED_FIELDS): Promise<Evaluation> {
   const labelled = await loadLabelled();
-  const read = await readExamples(labelled, { photos: true });
+  const ranked = RANKED_FIELDS.filter((f) => fields.includes(f));
+  const read = ranked.length > 0 ? await readExamples(labelled, { photos: true }) : [];
   const kinds = new Map(
-    read.map(({ labelled: l }) => [
+    [...labelled, ...read.map((r) => r.labelled)].map((l) => [
       l.id,
       {
         kind: l.id.endsWith(FILE_ORDER) ? 'text in box order' : l.id.endsWith(OUR_OCR) ? 'photo, our OCR' : l.kind,
@@ -45,27 +61,36 @@ export async function evaluate(): Promise<Evaluation> {
       },
     ]),
   );
-  const reports = {} as Record<RankedField, FieldReport<string>>;
-  for (const field of RANKED_FIELDS) {
+  const reports: Evaluation['reports'] = {};
+  for (const field of ranked) {
     const started = performance.now();
     reports[field] = await crossValidate(field, fieldExamples(field, read));
     console.log(`${field}: trained and cross-validated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  return { reports, kinds, documents: read.length };
+  if (fields.includes('is_order')) {
+    const started = performance.now();
+    reports.is_order = (await crossValidate('is_order', await orderExamples(labelled), ORDER_FIT)) as FieldReport<string>;
+    console.log(`is_order: trained and cross-validated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return { fields: [...fields], reports, kinds, documents: labelled.length };
 }
+
+/** A field's report (present for every field evaluated). */
+export const reportOf = (evaluation: Evaluation, field: TrainedField) =>
+  evaluation.reports[field] as FieldReport<string>;
 
 /** Rows of the grouped table: per kind (silver apart, never against a target) and field. */
 export function groupedTable(evaluation: Evaluation): GroupedRow[] {
   const rows: GroupedRow[] = [];
-  for (const field of RANKED_FIELDS) {
-    const report = evaluation.reports[field];
+  for (const field of evaluation.fields) {
+    const report = reportOf(evaluation, field);
     const inSample = new Map(report.inSample.map((s) => [s.id, s.right]));
     const byKind = new Map<string, { n: number; grouped: number; inSample: number }>();
     for (const s of report.grouped) {
       const info = evaluation.kinds.get(s.id);
       const kind = info?.silver
         ? `silver ${info.corpus} (noisy)`
-        : `${info?.corpus === 'dev' ? 'dev ' : ''}${info?.kind}${info?.order === false ? ' non-order' : ''}`;
+        : `${info?.corpus === 'dev' ? 'dev ' : info?.corpus === 'negatives' ? 'written ' : ''}${info?.kind}${info?.order === false ? ' non-order' : ''}`;
       const cell = byKind.get(kind) ?? { n: 0, grouped: 0, inSample: 0 };
       cell.n += 1;
       if (s.right) cell.grouped += 1;
@@ -82,15 +107,15 @@ export function groupedTable(evaluation: Evaluation): GroupedRow[] {
 export function printEvaluation(evaluation: Evaluation, options: { lockbox: boolean }): void {
   console.log(`\ngrouped cross-validation over ${evaluation.documents} documents (fields scored where printed; a non-order's total is right when none)`);
   printGrouped(groupedTable(evaluation));
-  for (const field of RANKED_FIELDS) {
-    const gold = evaluation.reports[field].grouped.filter((s) => !evaluation.kinds.get(s.id)?.silver);
+  for (const field of evaluation.fields) {
+    const gold = reportOf(evaluation, field).grouped.filter((s) => !evaluation.kinds.get(s.id)?.silver);
     console.log(`\nreliability of ${field} (held-out, gold labels)`);
     printReliability(gold);
   }
   if (!options.lockbox) return;
   const lockbox: LockboxAggregate = {};
-  for (const field of RANKED_FIELDS) {
-    const scored = evaluation.reports[field].lockbox.filter((s) => !evaluation.kinds.get(s.id)?.silver);
+  for (const field of evaluation.fields) {
+    const scored = reportOf(evaluation, field).lockbox.filter((s) => !evaluation.kinds.get(s.id)?.silver);
     lockbox[field] = { right: scored.filter((s) => s.right).length, n: scored.length };
   }
   console.log('\nlockbox (gold labels, aggregate only; quoted once)');
@@ -101,18 +126,20 @@ async function main(): Promise<number> {
   const check = process.argv.includes('--check');
   // `--ocr` refreshes the committed OCR cache of the training scans first (the only step that runs OCR).
   if (process.argv.includes('--ocr')) await refreshOcrCache({ log: true });
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  const fields = only ? TRAINED_FIELDS.filter((f) => f === only) : TRAINED_FIELDS;
   const started = performance.now();
-  const evaluation = await evaluate();
+  const evaluation = await evaluate(fields);
   printEvaluation(evaluation, { lockbox: process.argv.includes('--lockbox') });
   const problems: string[] = [];
-  for (const field of RANKED_FIELDS) {
+  for (const field of evaluation.fields) {
     const file = path.join(MODEL_DIR, `${field}.json`);
-    const json = modelJson(evaluation.reports[field].model);
+    const json = modelJson(reportOf(evaluation, field).model);
     if (!check) writeFileSync(file, json);
     else if (!existsSync(file) || readFileSync(file, 'utf8') !== json)
       problems.push(`${path.relative(ROOT, file)} differs from the weights training builds now`);
   }
-  const card = writeModelCard(evaluation, { write: !check });
+  const card = only ? { changed: false } : writeModelCard(evaluation, { write: !check });
   if (check && card.changed) problems.push('packages/extract/model/MODEL_CARD.md differs from what training writes now');
   if (check && existsSync(FLOOR_FILE)) {
     const floor = JSON.parse(readFileSync(FLOOR_FILE, 'utf8')) as Record<string, Record<string, number>>;
@@ -128,8 +155,8 @@ async function main(): Promise<number> {
       if (!row.kind.startsWith('silver')) (floor[row.kind] ??= {})[row.field] = Number((row.groupedRight / row.n).toFixed(3));
     writeFileSync(FLOOR_FILE, `${JSON.stringify(floor, null, 2)}\n`);
   }
-  for (const field of RANKED_FIELDS) {
-    const gold = evaluation.reports[field].grouped.filter((s) => !evaluation.kinds.get(s.id)?.silver);
+  for (const field of evaluation.fields) {
+    const gold = reportOf(evaluation, field).grouped.filter((s) => !evaluation.kinds.get(s.id)?.silver);
     const high = highConfidence(gold);
     console.log(`${field}: ECE ${ece(gold).toFixed(3)}, right among >= 0.9: ${(high.precision * 100).toFixed(1)}%, right answers given >= 0.9: ${(high.coverage * 100).toFixed(1)}%`);
   }
