@@ -1,9 +1,9 @@
 import { withColumnPairs } from './columns';
+import { classifyLines, productLines } from './fields/line-kinds';
 import { type DocContext, rankField } from './fields/ranked';
 import { decideCountry } from './fields/country';
 import type { Choice } from './model/ranker';
 import { findOrderNumber } from './order-number';
-import { productReader } from './products';
 import { type Doc, lineTexts } from './readers/doc';
 import type { StructuredOrder } from './structured';
 import type { Extraction } from './types';
@@ -46,7 +46,7 @@ export function documentContext(
  * Reads the purchase fields of a document, after structured data when there is some: each field from
  * schema.org or an e-invoice's XML first; else the total, the purchase date and the merchant as the
  * learned rankers choose them among the candidates the document prints (with a calibrated confidence),
- * the order number and the product lines by their rules.
+ * the order number by its rules, the product lines through the line classifier (fields/line-kinds.ts).
  */
 export function readFields(
   doc: Doc,
@@ -69,7 +69,8 @@ export function readFields(
   const merchant = rankField('merchant', doc, context);
   const orderNumber = findOrderNumber(withColumnPairs(lines));
   const totalLine = total?.candidate.value ? total.candidate.line : null;
-  const products = productReader(lines)(totalLine);
+  // The line classifier says which lines are items; the rules reader splits them (fields/line-kinds.ts).
+  const products = productLines(lines, classifyLines(doc, totalLine), totalLine);
 
   const pick = <T>(
     field: string,

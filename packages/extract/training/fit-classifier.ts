@@ -23,7 +23,7 @@ export interface ClassifierFit {
   minCount: number;
 }
 
-export const DEFAULT_CLASSIFIER_FIT: ClassifierFit = { buckets: 1024, l2: 1e-4, epochs: 120, learningRate: 0.05, minCount: 5 };
+export const DEFAULT_CLASSIFIER_FIT: ClassifierFit = { buckets: 256, l2: 1e-4, epochs: 60, learningRate: 0.1, minCount: 5 };
 
 const round6 = (x: number) => (x === 0 ? 0 : Number(x.toPrecision(6)));
 

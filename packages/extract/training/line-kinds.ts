@@ -9,7 +9,7 @@
  */
 import { type LineScore, lineShares, scoreLines } from '../../../bench/src/product-lines';
 import { lineFeatures } from '../src/candidates/line-features';
-import { classifyLines, LINE_KINDS, type LineKind, productsOfKinds } from '../src/fields/line-kinds';
+import { classifyLines, LINE_KINDS, type LineKind, productLines, productsOfKinds } from '../src/fields/line-kinds';
 import { rankField } from '../src/fields/ranked';
 import type { ClassifierWeights } from '../src/model/classifier';
 import type { Features } from '../src/model/ranker';
@@ -89,21 +89,26 @@ function kindTable(held: Held[]): string[] {
   return out;
 }
 
-/** Product-line recall and precision (frozen bench rules): the classifier's products against the rules'. */
+/**
+ * Product-line recall and precision (frozen bench rules) of the classifier's own products, of the rules
+ * reader, and of production's combination (productLines: the rules reader without the lines the
+ * classifier calls summary or payment, the classifier's products where the rules read none).
+ */
 function productTable(held: Held[]): string[] {
-  const model: LineScore[] = [];
-  const rules: LineScore[] = [];
+  const variants: Record<string, LineScore[]> = { classifier: [], rules: [], production: [] };
   for (const h of held) {
     const truth = h.doc.example.labelled.truth.products ?? [];
     const lines = lineTexts(h.doc.example.doc);
-    model.push(scoreLines(truth, productsOfKinds(lines, h.kinds)));
-    rules.push(scoreLines(truth, productReader(lines)(h.doc.totalLine)));
+    const readings = h.kinds.map((kind) => ({ kind, probability: 1 }));
+    variants.classifier?.push(scoreLines(truth, productsOfKinds(lines, h.kinds)));
+    variants.rules?.push(scoreLines(truth, productReader(lines)(h.doc.totalLine)));
+    variants.production?.push(scoreLines(truth, productLines(lines, readings, h.doc.totalLine)));
   }
-  const m = lineShares(model);
-  const r = lineShares(rules);
-  return [
-    `  products (n ${m.truth}): classifier recall ${pct(m.recall)} precision ${pct(m.precision)} exact ${pct(m.exact)} | rules recall ${pct(r.recall)} precision ${pct(r.precision)} exact ${pct(r.exact)}`,
-  ];
+  const parts = Object.entries(variants).map(([name, scores]) => {
+    const s = lineShares(scores);
+    return `${name} recall ${pct(s.recall)} precision ${pct(s.precision)} exact ${pct(s.exact)}`;
+  });
+  return [`  products (n ${lineShares(variants.rules ?? []).truth}): ${parts.join(' | ')}`];
 }
 
 function groupOf(d: LineDoc): string {
@@ -121,6 +126,7 @@ export async function trainLineKinds(read: ReadExample[]): Promise<LineKindRepor
     const test = open.filter((d) => d.example.labelled.fold === fold);
     if (test.length === 0) continue;
     const model = await fitClassifier('line_kinds', LINE_KINDS, examplesOf(open.filter((d) => d.example.labelled.fold !== fold)));
+    process.stderr.write(`line_kinds: fold ${fold} done\n`);
     for (const d of test) held.push({ doc: d, kinds: classifyLines(d.example.doc, d.totalLine, model).map((r) => r.kind) });
   }
   const model = await fitClassifier('line_kinds', LINE_KINDS, examplesOf(open));

@@ -81,6 +81,18 @@ export function writeModelCard(evaluation: Evaluation, options: { write: boolean
       return `| ${field} | ${gold.length} | ${shareWithInterval(right, gold.length)} | ${ece(gold).toFixed(3)} | ${(high.precision * 100).toFixed(1)}% | ${(high.coverage * 100).toFixed(1)}% |`;
     }),
     '',
+    '## Product-line classifier (model/line_kinds.json)',
+    '',
+    'Multinomial logistic regression over each line (classes item, continuation, summary, payment, header,',
+    'noise): its words and 3-grams, the summary lexicon’s role as a feature, amounts, quantity patterns,',
+    'layout, the neighbours’ features and the side of the total ranker’s line. Labels come from the truth',
+    'products (training/line-labels.ts; silver only where name and price stand on one line). Grouped',
+    'figures, with the rules reader’s product lines beside the classifier’s:',
+    '',
+    '```',
+    ...evaluation.lineKinds.lines,
+    '```',
+    '',
   ];
   const text = lines.join('\n');
   const changed = !existsSync(file) || readFileSync(file, 'utf8') !== text;

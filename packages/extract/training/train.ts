@@ -13,6 +13,7 @@ import type { RankerWeights } from '../src/model/ranker';
 import { loadLabelled } from './corpus';
 import { crossValidate, type FieldReport } from './crossval';
 import { fieldExamples, RANKED_FIELDS, type RankedField, readExamples } from './examples';
+import { type LineKindReport, trainLineKinds } from './line-kinds';
 import { writeModelCard } from './model-card';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -27,6 +28,8 @@ export interface Evaluation {
   /** Document id -> its kind (e-mail, PDF, text, photo) and corpus, for the tables. */
   kinds: Map<string, { kind: string; corpus: string; silver: boolean; order: boolean }>;
   documents: number;
+  /** The product-line classifier (item, continuation, summary, payment, header, noise). */
+  lineKinds: LineKindReport;
 }
 
 /** Grouped cross-validation of every ranked field over the labelled corpora. */
@@ -42,7 +45,10 @@ export async function evaluate(): Promise<Evaluation> {
     reports[field] = await crossValidate(field, fieldExamples(field, read));
     console.log(`${field}: trained and cross-validated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  return { reports, kinds, documents: read.length };
+  const lineStarted = performance.now();
+  const lineKinds = await trainLineKinds(read);
+  console.log(`line_kinds: trained and cross-validated in ${((performance.now() - lineStarted) / 1000).toFixed(1)} s`);
+  return { reports, kinds, documents: read.length, lineKinds };
 }
 
 /** Rows of the grouped table: per kind (silver apart, never against a target) and field. */
@@ -78,6 +84,7 @@ export function printEvaluation(evaluation: Evaluation, options: { lockbox: bool
     console.log(`\nreliability of ${field} (held-out, gold labels)`);
     printReliability(gold);
   }
+  console.log(`\n${evaluation.lineKinds.lines.join('\n')}`);
   if (!options.lockbox) return;
   const lockbox: LockboxAggregate = {};
   for (const field of RANKED_FIELDS) {
@@ -101,6 +108,11 @@ async function main(): Promise<number> {
     else if (!existsSync(file) || readFileSync(file, 'utf8') !== json)
       problems.push(`${path.relative(ROOT, file)} differs from the weights training builds now`);
   }
+  const lineFile = path.join(MODEL_DIR, 'line_kinds.json');
+  const lineJson = `${JSON.stringify(evaluation.lineKinds.model)}\n`;
+  if (!check) writeFileSync(lineFile, lineJson);
+  else if (!existsSync(lineFile) || readFileSync(lineFile, 'utf8') !== lineJson)
+    problems.push(`${path.relative(ROOT, lineFile)} differs from the weights training builds now`);
   const card = writeModelCard(evaluation, { write: !check });
   if (check && card.changed) problems.push('packages/extract/model/MODEL_CARD.md differs from what training writes now');
   if (check && existsSync(FLOOR_FILE)) {

@@ -10,6 +10,7 @@ import lineKindWeights from '../../model/line_kinds.json' with { type: 'json' };
 import { lineFeatures } from '../candidates/line-features';
 import { type ClassifierWeights, classProbabilities } from '../model/classifier';
 import { readRow } from '../product-rows';
+import { productReader } from '../products';
 import type { Doc } from '../readers/doc';
 import type { Product } from '../types';
 
@@ -75,4 +76,22 @@ export function productsOfKinds(lines: readonly string[], kinds: readonly LineKi
     if (row.kind === 'name' || row.kind === 'item') item.name = `${item.name} ${row.name}`.slice(0, 300);
   });
   return out.filter((p) => p.name.length >= 2 && (p.price === null || Number(p.price) >= 0)).slice(0, MAX_PRODUCTS);
+}
+
+/**
+ * A document's product lines as production reads them: the rules reader (products.ts) over its lines,
+ * without the products read up to a line the classifier calls a summary or payment line; where the rules
+ * read no product and a total was found, the classifier's own item lines. Grouped figures
+ * (training/line-kinds.ts) chose this combination: alone, the classifier falls below the rules on the
+ * development corpus.
+ * @example productLines(['Kettle  29.99', 'Total  29.99'], classifyLines(doc, 1), 1) //=> [{ name: 'Kettle', quantity: 1, price: '29.99', url: null }]
+ */
+export function productLines(lines: string[], readings: readonly LineReading[], totalLine: number | null): Product[] {
+  const isSummary = (i: number) => readings[i]?.kind === 'summary' || readings[i]?.kind === 'payment';
+  const products = productReader(lines, (i) => !isSummary(i))(totalLine);
+  if (products.length > 0 || totalLine === null) return products;
+  return productsOfKinds(
+    lines,
+    readings.map((r) => r.kind),
+  );
 }
