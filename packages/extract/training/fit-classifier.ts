@@ -23,15 +23,28 @@ export interface ClassifierFit {
   minCount: number;
 }
 
-export const DEFAULT_CLASSIFIER_FIT: ClassifierFit = { buckets: 256, l2: 1e-4, epochs: 60, learningRate: 0.1, minCount: 5 };
+export const DEFAULT_CLASSIFIER_FIT: ClassifierFit = {
+  buckets: 256,
+  l2: 1e-4,
+  epochs: 60,
+  learningRate: 0.1,
+  minCount: 5,
+};
 
 const round6 = (x: number) => (x === 0 ? 0 : Number(x.toPrecision(6)));
 
-function columns(examples: ClassExample[], minCount: number): { names: string[]; mean: number[]; scale: number[] } {
+function columns(
+  examples: ClassExample[],
+  minCount: number,
+): { names: string[]; mean: number[]; scale: number[] } {
   const seen = new Map<string, number>();
   for (const e of examples)
-    for (const name of Object.keys(e.features)) if (!name.startsWith('w:')) seen.set(name, (seen.get(name) ?? 0) + 1);
-  const names = [...seen].filter(([, n]) => n >= minCount).map(([name]) => name).sort();
+    for (const name of Object.keys(e.features))
+      if (!name.startsWith('w:')) seen.set(name, (seen.get(name) ?? 0) + 1);
+  const names = [...seen]
+    .filter(([, n]) => n >= minCount)
+    .map(([name]) => name)
+    .sort();
   const index = new Map(names.map((name, i) => [name, i]));
   const sum = new Float64Array(names.length);
   const squares = new Float64Array(names.length);
@@ -45,7 +58,9 @@ function columns(examples: ClassExample[], minCount: number): { names: string[];
   const n = Math.max(examples.length, 1);
   const mean = [...sum].map((s) => s / n);
   // A floor on the deviation keeps a rare binary feature's standardised value small.
-  const scale = [...squares].map((q, i) => Math.max(Math.sqrt(Math.max(q / n - (mean[i] as number) ** 2, 0)), 0.5));
+  const scale = [...squares].map((q, i) =>
+    Math.max(Math.sqrt(Math.max(q / n - (mean[i] as number) ** 2, 0)), 0.5),
+  );
   return { names, mean, scale };
 }
 
@@ -88,6 +103,17 @@ export async function fitClassifier(
   const bias = [...(await B.data())].map(round6);
   tf.dispose([W, B, X, Y, S]);
   optimizer.dispose();
-  const weights = classes.map((_, k) => Array.from({ length: width }, (_, i) => round6(flat[i * classes.length + k] as number)));
-  return { name, classes: [...classes], names, buckets: options.buckets, mean: mean.map(round6), scale: scale.map(round6), weights, bias };
+  const weights = classes.map((_, k) =>
+    Array.from({ length: width }, (_, i) => round6(flat[i * classes.length + k] as number)),
+  );
+  return {
+    name,
+    classes: [...classes],
+    names,
+    buckets: options.buckets,
+    mean: mean.map(round6),
+    scale: scale.map(round6),
+    weights,
+    bias,
+  };
 }

@@ -9,14 +9,20 @@
  */
 import { type LineScore, lineShares, scoreLines } from '../../../bench/src/product-lines';
 import { lineFeatures } from '../src/candidates/line-features';
-import { classifyLines, LINE_KINDS, type LineKind, productLines, productsOfKinds } from '../src/fields/line-kinds';
+import {
+  classifyLines,
+  LINE_KINDS,
+  type LineKind,
+  productLines,
+  productsOfKinds,
+} from '../src/fields/line-kinds';
 import { rankField } from '../src/fields/ranked';
 import type { ClassifierWeights } from '../src/model/classifier';
 import type { Features } from '../src/model/ranker';
 import { productReader } from '../src/products';
 import { lineTexts } from '../src/readers/doc';
 import { loadLabelled } from './corpus';
-import { SILVER_WEIGHT, type ReadExample, readExamples } from './examples';
+import { type ReadExample, readExamples, SILVER_WEIGHT } from './examples';
 import { type ClassExample, fitClassifier } from './fit-classifier';
 import { lineLabels } from './line-labels';
 
@@ -41,7 +47,9 @@ function lineDocs(read: ReadExample[], counts: LineKindReport['labelled']): Line
     const { labelled, doc, context } = example;
     const products = labelled.truth.products ?? [];
     if (!labelled.truth.is_order || products.length === 0) continue;
-    const cell = (counts[labelled.silver ? `silver ${labelled.corpus}` : `${labelled.corpus} ${labelled.kind}`] ??= { products: 0, labelled: 0 });
+    const key = labelled.silver ? `silver ${labelled.corpus}` : `${labelled.corpus} ${labelled.kind}`;
+    const cell = counts[key] ?? { products: 0, labelled: 0 };
+    counts[key] = cell;
     cell.products += 1;
     const labels = lineLabels(doc, products, labelled.truth.total, labelled.silver);
     if (!labels) continue;
@@ -84,15 +92,17 @@ function kindTable(held: Held[]): string[] {
         if (isGot) got += 1;
         if (isTrue && isGot) both += 1;
       });
-    out.push(`  ${kind.padEnd(13)} n ${String(truth).padStart(6)}  recall ${pct(truth ? both / truth : 1).padStart(6)}  precision ${pct(got ? both / got : 1).padStart(6)}`);
+    out.push(
+      `  ${kind.padEnd(13)} n ${String(truth).padStart(6)}  recall ${pct(truth ? both / truth : 1).padStart(6)}  precision ${pct(got ? both / got : 1).padStart(6)}`,
+    );
   }
   return out;
 }
 
 /**
  * Product-line recall and precision (frozen bench rules) of the classifier's own products, of the rules
- * reader, and of production's combination (productLines: the rules reader without the lines the
- * classifier calls summary or payment, the classifier's products where the rules read none).
+ * reader, and of production's combination (productLines: the rules reader, and the classifier's products
+ * where the rules read none).
  */
 function productTable(held: Held[]): string[] {
   const variants: Record<string, LineScore[]> = { classifier: [], rules: [], production: [] };
@@ -125,13 +135,21 @@ export async function trainLineKinds(read: ReadExample[]): Promise<LineKindRepor
   for (let fold = 0; fold < 5; fold += 1) {
     const test = open.filter((d) => d.example.labelled.fold === fold);
     if (test.length === 0) continue;
-    const model = await fitClassifier('line_kinds', LINE_KINDS, examplesOf(open.filter((d) => d.example.labelled.fold !== fold)));
+    const model = await fitClassifier(
+      'line_kinds',
+      LINE_KINDS,
+      examplesOf(open.filter((d) => d.example.labelled.fold !== fold)),
+    );
     process.stderr.write(`line_kinds: fold ${fold} done\n`);
-    for (const d of test) held.push({ doc: d, kinds: classifyLines(d.example.doc, d.totalLine, model).map((r) => r.kind) });
+    for (const d of test)
+      held.push({ doc: d, kinds: classifyLines(d.example.doc, d.totalLine, model).map((r) => r.kind) });
   }
   const model = await fitClassifier('line_kinds', LINE_KINDS, examplesOf(open));
-  const lines: string[] = ['line kinds: labelled documents (those with products whose lines could be labelled)'];
-  for (const [corpus, c] of Object.entries(counts).sort()) lines.push(`  ${corpus}: ${c.labelled} of ${c.products}`);
+  const lines: string[] = [
+    'line kinds: labelled documents (those with products whose lines could be labelled)',
+  ];
+  for (const [corpus, c] of Object.entries(counts).sort())
+    lines.push(`  ${corpus}: ${c.labelled} of ${c.products}`);
   lines.push(`line kinds, grouped cross-validation (${open.length} documents, lockbox apart):`);
   const groups = [...new Set(held.map((h) => groupOf(h.doc)))].sort();
   const gold = held.filter((h) => !h.doc.example.labelled.silver);
@@ -149,9 +167,9 @@ async function main(): Promise<void> {
   const report = await trainLineKinds(read);
   console.log(report.lines.join('\n'));
   if (process.argv.includes('--write')) {
+    // Not through train.ts: importing it from here would be an import cycle under top-level await.
     const { writeFileSync } = await import('node:fs');
-    const { MODEL_DIR } = await import('./train');
-    writeFileSync(`${MODEL_DIR}/line_kinds.json`, `${JSON.stringify(report.model)}\n`);
+    writeFileSync(new URL('../model/line_kinds.json', import.meta.url), `${JSON.stringify(report.model)}\n`);
   }
   console.log(`took ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

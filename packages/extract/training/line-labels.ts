@@ -26,7 +26,18 @@ import type { LabelledProduct } from './corpus';
 const holdsAmount = (text: string, price: string | null) =>
   price !== null && amountsIn(text, true).some((a) => Math.abs(Number(a.decimal) - Number(price)) < 0.005);
 
-const SUMMARY_ROLES = new Set(['subtotal', 'total', 'tax', 'shipping', 'fee', 'discount', 'deposit-return', 'rounding', 'tip', 'count']);
+const SUMMARY_ROLES = new Set([
+  'subtotal',
+  'total',
+  'tax',
+  'shipping',
+  'fee',
+  'discount',
+  'deposit-return',
+  'rounding',
+  'tip',
+  'count',
+]);
 
 function roleOf(text: string): string | null {
   const first = amountsIn(text)[0];

@@ -75,20 +75,26 @@ export function productsOfKinds(lines: readonly string[], kinds: readonly LineKi
     if (row.quantity && row.quantity > 0 && item.quantity === 1) item.quantity = row.quantity;
     if (row.kind === 'name' || row.kind === 'item') item.name = `${item.name} ${row.name}`.slice(0, 300);
   });
-  return out.filter((p) => p.name.length >= 2 && (p.price === null || Number(p.price) >= 0)).slice(0, MAX_PRODUCTS);
+  return out
+    .filter((p) => p.name.length >= 2 && (p.price === null || Number(p.price) >= 0))
+    .slice(0, MAX_PRODUCTS);
 }
 
 /**
- * A document's product lines as production reads them: the rules reader (products.ts) over its lines,
- * without the products read up to a line the classifier calls a summary or payment line; where the rules
- * read no product and a total was found, the classifier's own item lines. Grouped figures
- * (training/line-kinds.ts) chose this combination: alone, the classifier falls below the rules on the
- * development corpus.
+ * A document's product lines as production reads them: the rules reader (products.ts) over its lines;
+ * where it reads no product and a total was found, the classifier's item and continuation lines through
+ * the row split. Grouped figures (training/line-kinds.ts, model card) chose this: alone, the classifier
+ * falls below the rules reader on the development corpus (item lines printed over several lines are too
+ * few to learn from), and dropping the rules' products on lines it calls summary or payment lost an
+ * e-mail's line; where the rules read nothing (CORD-like layouts) it finds most lines.
  * @example productLines(['Kettle  29.99', 'Total  29.99'], classifyLines(doc, 1), 1) //=> [{ name: 'Kettle', quantity: 1, price: '29.99', url: null }]
  */
-export function productLines(lines: string[], readings: readonly LineReading[], totalLine: number | null): Product[] {
-  const isSummary = (i: number) => readings[i]?.kind === 'summary' || readings[i]?.kind === 'payment';
-  const products = productReader(lines, (i) => !isSummary(i))(totalLine);
+export function productLines(
+  lines: string[],
+  readings: readonly LineReading[],
+  totalLine: number | null,
+): Product[] {
+  const products = productReader(lines)(totalLine);
   if (products.length > 0 || totalLine === null) return products;
   return productsOfKinds(
     lines,
