@@ -1,5 +1,5 @@
 import { withColumnPairs } from './columns';
-import { classifyLines, productLines } from './fields/line-kinds';
+import { productLines } from './fields/line-kinds';
 import { type DocContext, rankField } from './fields/ranked';
 import { decideCountry } from './fields/country';
 import type { Choice } from './model/ranker';
@@ -70,7 +70,7 @@ export function readFields(
   const orderNumber = findOrderNumber(withColumnPairs(lines));
   const totalLine = total?.candidate.value ? total.candidate.line : null;
   // The line classifier says which lines are items; the rules reader splits them (fields/line-kinds.ts).
-  const products = productLines(lines, classifyLines(doc, totalLine), totalLine);
+  const products = productLines(doc, totalLine);
 
   const pick = <T>(
     field: string,

@@ -73,6 +73,8 @@ const examplesOf = (docs: LineDoc[]): ClassExample[] =>
 interface Held {
   doc: LineDoc;
   kinds: LineKind[];
+  /** The fold's model, which classified it. */
+  model: ClassifierWeights;
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -109,10 +111,9 @@ function productTable(held: Held[]): string[] {
   for (const h of held) {
     const truth = h.doc.example.labelled.truth.products ?? [];
     const lines = lineTexts(h.doc.example.doc);
-    const readings = h.kinds.map((kind) => ({ kind, probability: 1 }));
     variants.classifier?.push(scoreLines(truth, productsOfKinds(lines, h.kinds)));
     variants.rules?.push(scoreLines(truth, productReader(lines)(h.doc.totalLine)));
-    variants.production?.push(scoreLines(truth, productLines(lines, readings, h.doc.totalLine)));
+    variants.production?.push(scoreLines(truth, productLines(h.doc.example.doc, h.doc.totalLine, h.model)));
   }
   const parts = Object.entries(variants).map(([name, scores]) => {
     const s = lineShares(scores);
@@ -142,7 +143,11 @@ export async function trainLineKinds(read: ReadExample[]): Promise<LineKindRepor
     );
     process.stderr.write(`line_kinds: fold ${fold} done\n`);
     for (const d of test)
-      held.push({ doc: d, kinds: classifyLines(d.example.doc, d.totalLine, model).map((r) => r.kind) });
+      held.push({
+        doc: d,
+        kinds: classifyLines(d.example.doc, d.totalLine, model).map((r) => r.kind),
+        model,
+      });
   }
   const model = await fitClassifier('line_kinds', LINE_KINDS, examplesOf(open));
   const lines: string[] = [

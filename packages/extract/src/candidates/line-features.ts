@@ -8,6 +8,7 @@ import { addContext } from '../features/context';
 import { amountsIn } from '../line-amounts';
 import type { Features } from '../model/ranker';
 import type { Doc, DocLine } from '../readers/doc';
+import { isHeader, isHeading, isHeadOnly } from '../row-words';
 import { summaryRole } from '../summary-lines';
 
 /** "2 x Kettle", "2x Kettle", "2 Kettle": a count leading the line. */
@@ -39,6 +40,10 @@ function ownFacts(line: DocLine, doc: Doc): Features {
   const label = last ? text.slice(0, amounts[0]?.index ?? 0) : text;
   const role = summaryRole(label);
   if (role) f[`lex:${role}`] = 1;
+  // The column-head and heading lexicons of row-words.ts, as features.
+  if (isHeader(text)) f['lex:colheads'] = 1;
+  else if (isHeadOnly(text)) f['lex:colhead'] = 1;
+  if (isHeading(text)) f['lex:heading'] = 1;
   if (QTY_LEAD.test(text)) f['qty:lead'] = 1;
   else if (QTY_COUNT_LEAD.test(text)) f['qty:count'] = 1;
   if (QTY_TIMES.test(text)) f['qty:times'] = 1;
@@ -52,6 +57,9 @@ function ownFacts(line: DocLine, doc: Doc): Features {
   if (text.length <= 3) f['txt:short'] = 1;
   if (/\S {2,}\S/.test(text)) f['txt:columns'] = 1;
   if (text.endsWith(':')) f['txt:colon'] = 1;
+  // A wrapped name's second line often starts in lower case.
+  if (/^\p{Ll}/u.test(text)) f['txt:lower'] = 1;
+  if (/[,(&-]$|\b(?:and|with|of|for|und|mit|et|avec|de|y|con|e)$/i.test(text)) f['txt:open'] = 1;
   if (line.tokens.some((t) => doc.tokens[t]?.row !== undefined)) f['lay:table'] = 1;
   return f;
 }
@@ -67,6 +75,13 @@ const withPrefix = (prefix: string, facts: Features): Features =>
 export function lineFeatures(doc: Doc, totalLine: number | null): Features[] {
   const facts = doc.lines.map((line) => ownFacts(line, doc));
   const count = Math.max(doc.lines.length - 1, 1);
+  // How many lines above each line print an amount: none above is where headers stand.
+  const amountsAbove: number[] = [];
+  let seen = 0;
+  for (const f of facts) {
+    amountsAbove.push(seen);
+    if (!f['am:0']) seen += 1;
+  }
   return doc.lines.map((line, i) => {
     const f: Features = { ...(facts[i] as Features) };
     addContext(f, 'self', line.text, 8);
@@ -83,6 +98,8 @@ export function lineFeatures(doc: Doc, totalLine: number | null): Features[] {
     } else f['n:none'] = 1;
     if (facts[i + 2]) Object.assign(f, withPrefix('nn:', facts[i + 2] as Features));
     f['lay:y'] = i / count;
+    if (amountsAbove[i] === 0) f['lay:noamountabove'] = 1;
+    if (amountsAbove[i] === seen - (facts[i]?.['am:0'] ? 0 : 1)) f['lay:noamountbelow'] = 1;
     f['lay:indent'] = Math.min(line.x0, 0.5);
     if (totalLine === null) f['pos:nototal'] = 1;
     else if (i < totalLine) f['pos:above'] = 1;

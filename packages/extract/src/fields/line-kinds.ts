@@ -11,7 +11,7 @@ import { lineFeatures } from '../candidates/line-features';
 import { type ClassifierWeights, classProbabilities } from '../model/classifier';
 import { readRow } from '../product-rows';
 import { productReader } from '../products';
-import type { Doc } from '../readers/doc';
+import { type Doc, lineTexts } from '../readers/doc';
 import type { Product } from '../types';
 
 export const LINE_KINDS = ['item', 'continuation', 'summary', 'payment', 'header', 'noise'] as const;
@@ -87,17 +87,19 @@ export function productsOfKinds(lines: readonly string[], kinds: readonly LineKi
  * falls below the rules reader on the development corpus (item lines printed over several lines are too
  * few to learn from), and dropping the rules' products on lines it calls summary or payment lost an
  * e-mail's line; where the rules read nothing (CORD-like layouts) it finds most lines.
- * @example productLines(['Kettle  29.99', 'Total  29.99'], classifyLines(doc, 1), 1) //=> [{ name: 'Kettle', quantity: 1, price: '29.99', url: null }]
+ * The classifier runs only then, so documents the rules read pay nothing for it.
+ * @example productLines(readText('Kettle  29.99\nTotal  29.99').doc, 1) //=> [{ name: 'Kettle', quantity: 1, price: '29.99', url: null }]
  */
 export function productLines(
-  lines: string[],
-  readings: readonly LineReading[],
+  doc: Doc,
   totalLine: number | null,
+  model: ClassifierWeights = LINE_MODEL,
 ): Product[] {
+  const lines = lineTexts(doc);
   const products = productReader(lines)(totalLine);
   if (products.length > 0 || totalLine === null) return products;
   return productsOfKinds(
     lines,
-    readings.map((r) => r.kind),
+    classifyLines(doc, totalLine, model).map((r) => r.kind),
   );
 }
