@@ -20,12 +20,22 @@ describe('extractionFromDoc', () => {
     expect(got.confidence.total).toBeLessThanOrEqual(1);
   });
   it('reads a bare $ as the dollar of the country whose tax registration the receipt prints', () => {
-    const lines = ['Maple Hardware', 'Toronto ON M5V 2T6', 'HST # 81234 5678', 'Hammer $40.00', 'HST $5.20', 'Total $45.20'];
+    const lines = [
+      'Maple Hardware',
+      'Toronto ON M5V 2T6',
+      'HST # 81234 5678',
+      'Hammer $40.00',
+      'HST $5.20',
+      'Total $45.20',
+    ];
     expect(read(lines)).toMatchObject({ total: '45.20', currency: 'CAD' });
     expect(read(['Deli', 'Total $9.50']).currency).toBe('USD');
   });
   it('takes a PDF listing products for an order, a text without any amount not', () => {
-    expect(read(['Invoice', 'Coffee maker off-white  20.00'], false, 1)).toMatchObject({ is_order: true, pages: 1 });
+    expect(read(['Invoice', 'Coffee maker off-white  20.00'], false, 1)).toMatchObject({
+      is_order: true,
+      pages: 1,
+    });
     const text = read(['Dear customer,', 'your parcel is on its way.']);
     expect(text).toMatchObject({ total: null, is_order: false });
     expect(text).not.toHaveProperty('pages');

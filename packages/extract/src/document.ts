@@ -1,10 +1,10 @@
 import { withColumnPairs } from './columns';
-import { type DocContext, rankField } from './fields/ranked';
 import { decideCountry } from './fields/country';
 import { classifyOrder, type OrderEvidence, type OrderInput } from './fields/is-order';
+import { productLines } from './fields/line-kinds';
+import { type DocContext, rankField } from './fields/ranked';
 import type { Choice } from './model/ranker';
 import { findOrderNumber } from './order-number';
-import { productReader } from './products';
 import { type Doc, lineTexts } from './readers/doc';
 import type { StructuredOrder } from './structured';
 import type { Extraction } from './types';
@@ -49,7 +49,7 @@ export function documentContext(
  * Reads the purchase fields of a document, after structured data when there is some: each field from
  * schema.org or an e-invoice's XML first; else the total, the purchase date and the merchant as the
  * learned rankers choose them among the candidates the document prints (with a calibrated confidence),
- * the order number and the product lines by their rules.
+ * the order number by its rules, the product lines through the line classifier (fields/line-kinds.ts).
  */
 export function readFields(
   doc: Doc,
@@ -72,7 +72,8 @@ export function readFields(
   const merchant = rankField('merchant', doc, context);
   const orderNumber = findOrderNumber(withColumnPairs(lines));
   const totalLine = total?.candidate.value ? total.candidate.line : null;
-  const products = productReader(lines)(totalLine);
+  // The line classifier says which lines are items; the rules reader splits them (fields/line-kinds.ts).
+  const products = productLines(doc, totalLine);
 
   const pick = <T>(
     field: string,
@@ -90,7 +91,13 @@ export function readFields(
     return fromText.value;
   };
   const ranked = <C extends { value: string | null; why: string }>(choice: Choice<C> | null) =>
-    choice ? { value: choice.candidate.value, confidence: choice.confidence, signal: `ranked ${choice.candidate.why}` } : null;
+    choice
+      ? {
+          value: choice.candidate.value,
+          confidence: choice.confidence,
+          signal: `ranked ${choice.candidate.why}`,
+        }
+      : null;
 
   const totalValue = pick('total', s?.total, ranked(total));
   const printed = totalValue !== null && !s?.total ? (total?.candidate.currency ?? null) : null;
@@ -118,7 +125,12 @@ export function readFields(
     products: structuredProducts ?? products,
     confidence,
     signals,
-    evidence: { total, orderNumber: orderNumber !== null, products: products.length, date: Boolean(date?.candidate.value) },
+    evidence: {
+      total,
+      orderNumber: orderNumber !== null,
+      products: products.length,
+      date: Boolean(date?.candidate.value),
+    },
   };
 }
 
@@ -126,7 +138,11 @@ export function readFields(
  * What the order classifier reads of a printed document (a PDF, a till receipt, a transcript): its lines,
  * what the fields found, and what its embedded e-invoice says. Training reads documents through this too.
  */
-export function printedOrderInput(doc: Doc, fields: LineFields, structured: StructuredOrder | null = null): OrderInput {
+export function printedOrderInput(
+  doc: Doc,
+  fields: LineFields,
+  structured: StructuredOrder | null = null,
+): OrderInput {
   return {
     subject: null,
     sender: null,

@@ -183,11 +183,18 @@ function readBody(
   const parcelOnly = structured.length > 0 && structured.every((s) => s.type === 'ParcelDelivery');
   const order: OrderInput = {
     subject: facts.subject,
-    sender: facts.from_name || facts.from_address ? { name: facts.from_name, address: facts.from_address } : null,
+    sender:
+      facts.from_name || facts.from_address ? { name: facts.from_name, address: facts.from_address } : null,
     lines,
     evidence: fields.evidence,
     structured:
-      hasSchemaOrder || isEInvoice ? 'order' : einvoice?.isCreditNote ? 'credit' : parcelOnly ? 'parcel' : null,
+      hasSchemaOrder || isEInvoice
+        ? 'order'
+        : einvoice?.isCreditNote
+          ? 'credit'
+          : parcelOnly
+            ? 'parcel'
+            : null,
   };
   const decision = classifyOrder(order);
   // A shipping update is never an order itself (EmailFacts.is_shipping_update).
@@ -357,7 +364,9 @@ async function readAttachedPdfs(mail: ParsedMail, result: Extraction): Promise<A
       // Cues of a message that is about money without being a purchase (shipping and marketing words are
       // common in order mails too, so they do not count here).
       const saysOtherwise = result.signals.some((sig) =>
-        ['neg:refund', 'neg:card', 'neg:account', 'neg:bounce', 'neg:request', 'shipping-notice'].includes(sig),
+        ['neg:refund', 'neg:card', 'neg:account', 'neg:bounce', 'neg:request', 'shipping-notice'].includes(
+          sig,
+        ),
       );
       const isInvoicePdf = isEInvoicePdf && !pdf.signals.includes('einvoice:credit-note');
       if (!result.is_order && pdf.total && (saysPurchase || isInvoicePdf) && !saysOtherwise) {
@@ -433,7 +442,9 @@ export async function extractEmail(raw: Uint8Array | string): Promise<Extraction
  * The body of an RFC 822 message in the document model, as `readEmail` reads it for its fields (the HTML
  * part, else the plain text), with the sender's domain: what training reads an e-mail as.
  */
-export async function emailBody(raw: Uint8Array | string): Promise<{ doc: Doc; senderDomain: string | null }> {
+export async function emailBody(
+  raw: Uint8Array | string,
+): Promise<{ doc: Doc; senderDomain: string | null }> {
   const mail = await parseMail(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true });
   const html = typeof mail.html === 'string' ? mail.html : null;
   const doc = html ? htmlBody(html).doc : readText(mail.text ?? '').doc;

@@ -195,12 +195,19 @@ export function findProducts(lines: string[], totalLine: number | null): Product
  * several candidate totals by what the products above each add up to.
  * @example productReader(['Kettle  29.99', 'Total  29.99'])(1) //=> [{ name: 'Kettle', quantity: 1, price: '29.99', url: null }]
  */
-export function productReader(lines: string[]): (totalLine: number | null) => Product[] {
+export function productReader(
+  lines: string[],
+  isProductLine?: (line: number) => boolean,
+): (totalLine: number | null) => Product[] {
   const rows = lines.map(readRow);
-  return (totalLine) => productsOf(rows, totalLine);
+  return (totalLine) => productsOf(rows, totalLine, isProductLine);
 }
 
-function productsOf(rows: Row[], totalLine: number | null): Product[] {
+function productsOf(
+  rows: Row[],
+  totalLine: number | null,
+  isProductLine?: (line: number) => boolean,
+): Product[] {
   const block = itemBlock(rows, totalLine);
   const { start, end } = block;
   let quantityLed = 0;
@@ -219,13 +226,17 @@ function productsOf(rows: Row[], totalLine: number | null): Product[] {
   const score = (r: Reading) =>
     (r.items.length > 0 ? 4 : 0) + ((r.isSummed ?? addsUp(r.items, rows)) ? 2 : 0) + (r.isDangling ? 0 : 1);
   const chosen = score(amountsFirst) > score(namesFirst) ? amountsFirst : namesFirst;
-  return withoutRepeat(chosen.items)
-    .filter((d) => (d.price?.minor ?? 0) >= 0 && d.name.length >= 2)
-    .slice(0, MAX_PRODUCTS)
-    .map((d) => ({
-      name: d.name.slice(0, 300),
-      quantity: d.quantity && d.quantity > 0 ? d.quantity : 1,
-      price: asDecimal(d.price),
-      url: null,
-    }));
+  return (
+    withoutRepeat(chosen.items)
+      .filter((d) => (d.price?.minor ?? 0) >= 0 && d.name.length >= 2)
+      // The line classifier's word on the line a product was read up to (its amount's line).
+      .filter((d) => !isProductLine || isProductLine(d.at))
+      .slice(0, MAX_PRODUCTS)
+      .map((d) => ({
+        name: d.name.slice(0, 300),
+        quantity: d.quantity && d.quantity > 0 ? d.quantity : 1,
+        price: asDecimal(d.price),
+        url: null,
+      }))
+  );
 }

@@ -107,4 +107,3 @@ const toHeld = <V>(s: Scored<V>): Held => ({ raw: s.raw, right: s.right });
 /** Held-out results with gold labels only: noisy labels would bend the calibration. */
 const goldHeld = <V>(scored: Scored<V>[], silver: Set<string>): Held[] =>
   scored.filter((s) => !silver.has(s.id)).map(toHeld);
-

@@ -72,7 +72,11 @@ export async function readExamples(
     // run, their amounts in the next). Each SROIE receipt is read that way too, in the same group.
     if (l.input.type === 'boxes') {
       const doc = readText(l.input.words.map((w) => w.text).join('\n')).doc;
-      out.push({ labelled: { ...l, id: `${l.id}${FILE_ORDER}`, kind: 'text' }, doc, context: documentContext(doc) });
+      out.push({
+        labelled: { ...l, id: `${l.id}${FILE_ORDER}`, kind: 'text' },
+        doc,
+        context: documentContext(doc),
+      });
     }
   }
   return options.photos ? [...out, ...photoExamplesFromCache(labelled)] : out;
@@ -90,7 +94,9 @@ export function photoExamplesFromCache(labelled: LabelledDoc[]): ReadExample[] {
     const cached = cachedOcr(l.input.imageSha1);
     if (!cached) return [];
     const doc = photoDoc(cached.words, cached.size);
-    return [{ labelled: { ...l, id: `${l.id}${OUR_OCR}`, kind: 'photo' }, doc, context: documentContext(doc) }];
+    return [
+      { labelled: { ...l, id: `${l.id}${OUR_OCR}`, kind: 'photo' }, doc, context: documentContext(doc) },
+    ];
   });
 }
 

@@ -11,7 +11,11 @@ function documents(count: number): TrainingDoc[] {
   const docs: TrainingDoc[] = [];
   for (let i = 0; i < count; i += 1) {
     const hasAnswer = i % 3 !== 0;
-    const candidates: Features[] = [{ none: 1 }, { bad: 1, 'lay:x': (i % 7) / 7, 'w:L:change': 1 }, { bad: 1, 'w:L:cash': 1 }];
+    const candidates: Features[] = [
+      { none: 1 },
+      { bad: 1, 'lay:x': (i % 7) / 7, 'w:L:change': 1 },
+      { bad: 1, 'w:L:cash': 1 },
+    ];
     if (hasAnswer) candidates.push({ good: 1, 'lay:x': 0.9, 'w:L:total': 1 });
     docs.push({ candidates, right: [hasAnswer ? 3 : 0], weight: 1 });
   }
@@ -35,7 +39,8 @@ describe('fitting a ranker', () => {
     const expected = [...(await library.data())];
     const ours = candidates.map((features) => logit(model, features));
     ours.forEach((score, i) => expect(score).toBeCloseTo(expected[i] as number, 4));
-    const rank = (scores: number[]) => scores.map((_, i) => i).sort((a, b) => (scores[b] as number) - (scores[a] as number));
+    const rank = (scores: number[]) =>
+      scores.map((_, i) => i).sort((a, b) => (scores[b] as number) - (scores[a] as number));
     expect(rank(ours)).toEqual(rank(expected));
   });
 
@@ -43,9 +48,15 @@ describe('fitting a ranker', () => {
     const model = await fitRanker('total', documents(90), options);
     const make = (features: Candidate<string>['features'][]) =>
       features.map((f, i) => ({ value: i === 0 ? null : String(i), features: f, line: i, why: '' }));
-    const without = choose(model, make([{ none: 1 }, { bad: 1, 'w:L:change': 1 }, { bad: 1, 'w:L:cash': 1 }]));
+    const without = choose(
+      model,
+      make([{ none: 1 }, { bad: 1, 'w:L:change': 1 }, { bad: 1, 'w:L:cash': 1 }]),
+    );
     expect(without?.candidate.value).toBeNull();
-    const withGood = choose(model, make([{ none: 1 }, { bad: 1, 'w:L:cash': 1 }, { good: 1, 'lay:x': 0.9, 'w:L:total': 1 }]));
+    const withGood = choose(
+      model,
+      make([{ none: 1 }, { bad: 1, 'w:L:cash': 1 }, { good: 1, 'lay:x': 0.9, 'w:L:total': 1 }]),
+    );
     expect(withGood?.candidate.value).toBe('2');
   });
 });
@@ -56,11 +67,15 @@ describe('calibration', () => {
     const fitted = isotonic(held);
     expect(fitted.kind).toBe('isotonic');
     if (fitted.kind !== 'isotonic') return;
-    for (let i = 1; i < fitted.y.length; i += 1) expect(fitted.y[i]).toBeGreaterThanOrEqual(fitted.y[i - 1] as number);
+    for (let i = 1; i < fitted.y.length; i += 1)
+      expect(fitted.y[i]).toBeGreaterThanOrEqual(fitted.y[i - 1] as number);
   });
 
   it('uses Platt scaling on few examples, rising with the score', async () => {
-    const held = Array.from({ length: 200 }, (_, i) => ({ raw: (i - 100) / 20, right: i % 4 !== 0 && i > 60 }));
+    const held = Array.from({ length: 200 }, (_, i) => ({
+      raw: (i - 100) / 20,
+      right: i % 4 !== 0 && i > 60,
+    }));
     const fitted = await fitCalibration(held);
     expect(fitted.kind).toBe('platt');
     if (fitted.kind === 'platt') expect(fitted.a).toBeGreaterThan(0);

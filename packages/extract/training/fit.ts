@@ -57,7 +57,8 @@ function trainedCandidates(doc: TrainingDoc, max: number): { rows: Features[]; r
   const right = doc.right.slice(0, max - 1);
   const keep = [...right];
   if (!right.includes(0)) keep.push(0);
-  for (let i = doc.candidates.length - 1; i > 0 && keep.length < max; i -= 1) if (!keep.includes(i)) keep.push(i);
+  for (let i = doc.candidates.length - 1; i > 0 && keep.length < max; i -= 1)
+    if (!keep.includes(i)) keep.push(i);
   return { rows: keep.map((i) => doc.candidates[i] as Features), right: right.map((_, k) => k) };
 }
 
@@ -187,10 +188,13 @@ export async function fitCalibration(held: Held[]): Promise<Calibration> {
   const optimizer = tf.train.adam(0.05);
   for (let step = 0; step < 500; step += 1)
     optimizer.minimize(
-      () =>
-        tf.losses.sigmoidCrossEntropy(y, tf.add(tf.mul(a, raw), b) as tf.Tensor1D) as tf.Scalar,
+      () => tf.losses.sigmoidCrossEntropy(y, tf.add(tf.mul(a, raw), b) as tf.Tensor1D) as tf.Scalar,
     );
-  const fitted = { kind: 'platt' as const, a: round6((await a.data())[0] as number), b: round6((await b.data())[0] as number) };
+  const fitted = {
+    kind: 'platt' as const,
+    a: round6((await a.data())[0] as number),
+    b: round6((await b.data())[0] as number),
+  };
   tf.dispose([a, b, raw, y]);
   optimizer.dispose();
   return fitted;

@@ -74,18 +74,36 @@ export function writeModelCard(evaluation: Evaluation, options: { write: boolean
       ([family, what]) =>
         `| ${family} | ${what} | ${evaluation.fields.map((f) => (ablation?.[family]?.[f] !== undefined ? `${((ablation[family]?.[f] as number) * 100).toFixed(1)}%` : '-')).join(' | ')} |`,
     ),
-    ...(ablation?.all ? [`| (all) | every family | ${evaluation.fields.map((f) => `${(((ablation.all as Record<string, number>)[f] ?? 0) * 100).toFixed(1)}%`).join(' | ')} |`] : []),
+    ...(ablation?.all
+      ? [
+          `| (all) | every family | ${evaluation.fields.map((f) => `${(((ablation.all as Record<string, number>)[f] ?? 0) * 100).toFixed(1)}%`).join(' | ')} |`,
+        ]
+      : []),
     '',
     '## Grouped figures (gold labels)',
     '',
     '| field | n | grouped [95% CI] | ECE | right among ≥ 0.9 | right answers given ≥ 0.9 |',
     '|---|---|---|---|---|---|',
     ...evaluation.fields.map((field) => {
-      const gold = (evaluation.reports[field] as FieldReport<string>).grouped.filter((s) => !evaluation.kinds.get(s.id)?.silver);
+      const gold = (evaluation.reports[field] as FieldReport<string>).grouped.filter(
+        (s) => !evaluation.kinds.get(s.id)?.silver,
+      );
       const right = gold.filter((s) => s.right).length;
       const high = highConfidence(gold);
       return `| ${field} | ${gold.length} | ${shareWithInterval(right, gold.length)} | ${ece(gold).toFixed(3)} | ${(high.precision * 100).toFixed(1)}% | ${(high.coverage * 100).toFixed(1)}% |`;
     }),
+    '',
+    '## Product-line classifier (model/line_kinds.json)',
+    '',
+    'Multinomial logistic regression over each line (classes item, continuation, summary, payment, header,',
+    'noise): its words and 3-grams, the summary lexicon’s role as a feature, amounts, quantity patterns,',
+    'layout, the neighbours’ features and the side of the total ranker’s line. Labels come from the truth',
+    'products (training/line-labels.ts; silver only where name and price stand on one line). Grouped',
+    'figures, with the rules reader’s product lines beside the classifier’s:',
+    '',
+    '```',
+    ...(evaluation.lineKinds?.lines ?? []),
+    '```',
     '',
   ];
   const text = lines.join('\n');

@@ -10,12 +10,29 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type GroupedRow, type LockboxAggregate, printGrouped, printLockbox, printReliability, ece, highConfidence } from '../../../bench/src/grouped';
+import {
+  ece,
+  type GroupedRow,
+  highConfidence,
+  type LockboxAggregate,
+  printGrouped,
+  printLockbox,
+  printReliability,
+} from '../../../bench/src/grouped';
 import type { RankerWeights } from '../src/model/ranker';
 import { loadLabelled } from './corpus';
 import { crossValidate, type FieldReport } from './crossval';
-import { FILE_ORDER, fieldExamples, OUR_OCR, orderExamples, RANKED_FIELDS, type RankedField, readExamples } from './examples';
+import {
+  FILE_ORDER,
+  fieldExamples,
+  OUR_OCR,
+  orderExamples,
+  RANKED_FIELDS,
+  type RankedField,
+  readExamples,
+} from './examples';
 import { DEFAULT_FIT, type FitOptions } from './fit';
+import { type LineKindReport, trainLineKinds } from './line-kinds';
 import { writeModelCard } from './model-card';
 import { refreshOcrCache } from './ocr-cache';
 
@@ -43,6 +60,9 @@ export interface Evaluation {
   /** Document id -> its kind (e-mail, PDF, text, photo) and corpus, for the tables. */
   kinds: Map<string, { kind: string; corpus: string; silver: boolean; order: boolean }>;
   documents: number;
+  /** The product-line classifier (item, continuation, summary, payment, header, noise). */
+  /** The product-line classifier, trained when every ranked field is. */
+  lineKinds: LineKindReport | null;
 }
 
 /** Grouped cross-validation of every ranked field and of the order classifier over the labelled corpora. */
@@ -54,7 +74,11 @@ export async function evaluate(fields: readonly TrainedField[] = TRAINED_FIELDS)
     [...labelled, ...read.map((r) => r.labelled)].map((l) => [
       l.id,
       {
-        kind: l.id.endsWith(FILE_ORDER) ? 'text in box order' : l.id.endsWith(OUR_OCR) ? 'photo, our OCR' : l.kind,
+        kind: l.id.endsWith(FILE_ORDER)
+          ? 'text in box order'
+          : l.id.endsWith(OUR_OCR)
+            ? 'photo, our OCR'
+            : l.kind,
         corpus: l.corpus,
         silver: l.silver,
         order: l.truth.is_order,
@@ -65,14 +89,31 @@ export async function evaluate(fields: readonly TrainedField[] = TRAINED_FIELDS)
   for (const field of ranked) {
     const started = performance.now();
     reports[field] = await crossValidate(field, fieldExamples(field, read));
-    console.log(`${field}: trained and cross-validated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `${field}: trained and cross-validated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   if (fields.includes('is_order')) {
     const started = performance.now();
-    reports.is_order = (await crossValidate('is_order', await orderExamples(labelled), ORDER_FIT)) as FieldReport<string>;
-    console.log(`is_order: trained and cross-validated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    reports.is_order = (await crossValidate(
+      'is_order',
+      await orderExamples(labelled),
+      ORDER_FIT,
+    )) as FieldReport<string>;
+    console.log(
+      `is_order: trained and cross-validated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
-  return { fields: [...fields], reports, kinds, documents: labelled.length };
+  // The product-line classifier trains with the rankers (it reads the same documents).
+  let lineKinds: LineKindReport | null = null;
+  if (ranked.length === RANKED_FIELDS.length) {
+    const lineStarted = performance.now();
+    lineKinds = await trainLineKinds(read);
+    console.log(
+      `line_kinds: trained and cross-validated in ${((performance.now() - lineStarted) / 1000).toFixed(1)} s`,
+    );
+  }
+  return { fields: [...fields], reports, kinds, documents: labelled.length, lineKinds };
 }
 
 /** A field's report (present for every field evaluated). */
@@ -105,13 +146,16 @@ export function groupedTable(evaluation: Evaluation): GroupedRow[] {
 
 /** Prints the grouped tables and reliability; the lockbox only when asked (`--lockbox`), to be quoted once. */
 export function printEvaluation(evaluation: Evaluation, options: { lockbox: boolean }): void {
-  console.log(`\ngrouped cross-validation over ${evaluation.documents} documents (fields scored where printed; a non-order's total is right when none)`);
+  console.log(
+    `\ngrouped cross-validation over ${evaluation.documents} documents (fields scored where printed; a non-order's total is right when none)`,
+  );
   printGrouped(groupedTable(evaluation));
   for (const field of evaluation.fields) {
     const gold = reportOf(evaluation, field).grouped.filter((s) => !evaluation.kinds.get(s.id)?.silver);
     console.log(`\nreliability of ${field} (held-out, gold labels)`);
     printReliability(gold);
   }
+  if (evaluation.lineKinds) console.log(`\n${evaluation.lineKinds.lines.join('\n')}`);
   if (!options.lockbox) return;
   const lockbox: LockboxAggregate = {};
   for (const field of evaluation.fields) {
@@ -139,26 +183,39 @@ async function main(): Promise<number> {
     else if (!existsSync(file) || readFileSync(file, 'utf8') !== json)
       problems.push(`${path.relative(ROOT, file)} differs from the weights training builds now`);
   }
+  if (evaluation.lineKinds) {
+    const lineFile = path.join(MODEL_DIR, 'line_kinds.json');
+    const lineJson = `${JSON.stringify(evaluation.lineKinds.model)}\n`;
+    if (!check) writeFileSync(lineFile, lineJson);
+    else if (!existsSync(lineFile) || readFileSync(lineFile, 'utf8') !== lineJson)
+      problems.push(`${path.relative(ROOT, lineFile)} differs from the weights training builds now`);
+  }
   const card = only ? { changed: false } : writeModelCard(evaluation, { write: !check });
-  if (check && card.changed) problems.push('packages/extract/model/MODEL_CARD.md differs from what training writes now');
+  if (check && card.changed)
+    problems.push('packages/extract/model/MODEL_CARD.md differs from what training writes now');
   if (check && existsSync(FLOOR_FILE)) {
     const floor = JSON.parse(readFileSync(FLOOR_FILE, 'utf8')) as Record<string, Record<string, number>>;
     for (const row of groupedTable(evaluation)) {
       const min = floor[row.kind]?.[row.field];
       if (min !== undefined && row.groupedRight / row.n + 1e-9 < min)
-        problems.push(`${row.kind} ${row.field}: grouped ${(row.groupedRight / row.n).toFixed(3)} < floor ${min}`);
+        problems.push(
+          `${row.kind} ${row.field}: grouped ${(row.groupedRight / row.n).toFixed(3)} < floor ${min}`,
+        );
     }
   }
   if (process.argv.includes('--record')) {
     const floor: Record<string, Record<string, number>> = {};
     for (const row of groupedTable(evaluation))
-      if (!row.kind.startsWith('silver')) (floor[row.kind] ??= {})[row.field] = Number((row.groupedRight / row.n).toFixed(3));
+      if (!row.kind.startsWith('silver'))
+        (floor[row.kind] ??= {})[row.field] = Number((row.groupedRight / row.n).toFixed(3));
     writeFileSync(FLOOR_FILE, `${JSON.stringify(floor, null, 2)}\n`);
   }
   for (const field of evaluation.fields) {
     const gold = reportOf(evaluation, field).grouped.filter((s) => !evaluation.kinds.get(s.id)?.silver);
     const high = highConfidence(gold);
-    console.log(`${field}: ECE ${ece(gold).toFixed(3)}, right among >= 0.9: ${(high.precision * 100).toFixed(1)}%, right answers given >= 0.9: ${(high.coverage * 100).toFixed(1)}%`);
+    console.log(
+      `${field}: ECE ${ece(gold).toFixed(3)}, right among >= 0.9: ${(high.precision * 100).toFixed(1)}%, right answers given >= 0.9: ${(high.coverage * 100).toFixed(1)}%`,
+    );
   }
   console.log(`\ntraining took ${((performance.now() - started) / 1000).toFixed(0)} s`);
   if (problems.length > 0) {

@@ -54,7 +54,8 @@ function columnLabels(doc: Doc): Map<number, string> {
   const amountCount = lines.map((line) => amountsIn(line.text, true).length);
   for (let i = 0; i < lines.length; ) {
     let end = i;
-    while (end < lines.length && amountCount[end] === 0 && hasWords((lines[end] as { text: string }).text)) end += 1;
+    while (end < lines.length && amountCount[end] === 0 && hasWords((lines[end] as { text: string }).text))
+      end += 1;
     const labels = end - i;
     let values = 0;
     while (

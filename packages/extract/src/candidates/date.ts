@@ -18,7 +18,6 @@ const ANY_DATE_LABELS = /\b(date|datum|fecha|data|tarikh|le)\b/i;
 const NOT_PURCHASE_DATE =
   /\b(due|fällig|échéance|vencimiento|scadenza|vervaldatum|delivery|lieferdatum|leistungsdatum|ship|arriv|expir|valid|birth|check-?in|check-?out|depart|cancel|until)\b/i;
 
-
 // Dates as compact digits: 20180304 (ISO order), printed by some tills and terminals.
 const COMPACT = /\b(20\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\b/g;
 const TIME = /\b([01]?\d|2[0-3])[:.h][0-5]\d\b/;
@@ -41,13 +40,27 @@ function datesOf(doc: Doc): Found[] {
     for (const d of dmy) {
       const numeric = /^\d/.test(d.raw) && !/\p{L}/u.test(d.raw);
       if (!d.ambiguous) {
-        out.push({ iso: d.iso, line: line.index, index: d.index, reading: 'fixed', ambiguous: false, numeric });
+        out.push({
+          iso: d.iso,
+          line: line.index,
+          index: d.index,
+          reading: 'fixed',
+          ambiguous: false,
+          numeric,
+        });
         continue;
       }
       out.push({ iso: d.iso, line: line.index, index: d.index, reading: 'dmy', ambiguous: true, numeric });
       const other = mdy.find((m) => m.index === d.index);
       if (other && other.iso !== d.iso)
-        out.push({ iso: other.iso, line: line.index, index: d.index, reading: 'mdy', ambiguous: true, numeric });
+        out.push({
+          iso: other.iso,
+          line: line.index,
+          index: d.index,
+          reading: 'mdy',
+          ambiguous: true,
+          numeric,
+        });
     }
     COMPACT.lastIndex = 0;
     for (let m = COMPACT.exec(line.text); m; m = COMPACT.exec(line.text))
@@ -104,18 +117,26 @@ export function dateCandidates(doc: Doc, order: DateOrder | null): Candidate<str
       'val:days_after_earliest': earliest ? Math.min(365, days(f.iso, earliest)) / 365 : 0,
       'lay:rel_line': f.line / lastLine,
       [`lay:from_top:${bucket(f.line, [0, 2, 5, 10, 20])}`]: 1,
-      'val:time_on_line': TIME.test(line.text.slice(f.index)) || TIME.test(line.text.slice(0, f.index)) ? 1 : 0,
+      'val:time_on_line':
+        TIME.test(line.text.slice(f.index)) || TIME.test(line.text.slice(0, f.index)) ? 1 : 0,
       'lay:starts_line': line.text.slice(0, f.index).trim() === '' ? 1 : 0,
       'lay:x_start': line.x0,
     };
     const before = line.text.slice(0, f.index);
-    const labelled = (re: RegExp) => re.test(before) || (!/\p{L}{3}/u.test(before) && re.test(above?.text ?? ''));
+    const labelled = (re: RegExp) =>
+      re.test(before) || (!/\p{L}{3}/u.test(before) && re.test(above?.text ?? ''));
     if (labelled(PURCHASE_DATE_LABELS)) features['lex:purchase_label'] = 1;
     else if (labelled(ANY_DATE_LABELS)) features['lex:date_label'] = 1;
-    if (NOT_PURCHASE_DATE.test(before) || NOT_PURCHASE_DATE.test(above?.text ?? '')) features['lex:not_purchase'] = 1;
+    if (NOT_PURCHASE_DATE.test(before) || NOT_PURCHASE_DATE.test(above?.text ?? ''))
+      features['lex:not_purchase'] = 1;
     addContext(features, 'L', before);
     if (above) addContext(features, 'A', above.text, 3);
-    candidates.push({ value: f.iso, line: f.line, why: `${f.reading} "${line.text.slice(0, f.index).trim().slice(-24)}"`, features });
+    candidates.push({
+      value: f.iso,
+      line: f.line,
+      why: `${f.reading} "${line.text.slice(0, f.index).trim().slice(-24)}"`,
+      features,
+    });
   }
   return candidates;
 }

@@ -17,10 +17,15 @@ const BUYER_MARKER =
 /** Words of labels, addresses and document titles that a shop's name rarely holds (a lexicon feature). */
 const NOT_MERCHANT =
   /\b(invoice\w*|rechnung\w*|factu\w*|receipt\w*|quittung|tax|steuer\w*|date|datum|page|seite|customer|kunde\w*|client|bill\s*to|ship\s*to|sold\s*to|deliver\w*|liefer\w*|empfänger|recipient|order\w*|bestell\w*|commande|tel|phone|fax|e-?mail|www\.|http|street|straße|strasse|str\.|road|jalan|avenue|postfach|iban|bic|swift|vat|ust|gst|reg\.?\s*no|total|amount|betrag|qty|menge|description|beschreibung|thank\w*|währung|currency|uhr|öffnungszeiten|opening|guest|name|artikel|items?|your|ihre?|cashier|kasse|station|member|payment|zahlung)\b/i;
-const INVITATION = /\b(?:thank\s*you\s*for\s*(?:shopping|dining|choosing|visiting)\s*(?:at|with)|welcome\s*to|bienvenue\s*chez|willkommen\s*bei|terima\s*kasih\s*kerana\s*membeli\s*di)\s+(\S.{1,59})/i;
+const INVITATION =
+  /\b(?:thank\s*you\s*for\s*(?:shopping|dining|choosing|visiting)\s*(?:at|with)|welcome\s*to|bienvenue\s*chez|willkommen\s*bei|terima\s*kasih\s*kerana\s*membeli\s*di)\s+(\S.{1,59})/i;
 const COPYRIGHT = /(?:©|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?,?\s*)?(\S.{1,59})/i;
 /** A name before a web domain or after an e-mail's "@" ("www.popular.com.my", "help@acme.de"). */
-const NAMED_HOSTS = [/\bwww\.([a-z0-9-]+)\./gi, /@([a-z0-9-]+)\./gi, /\b([a-z0-9-]+)\.(?:com|net|org|shop|store)\b/gi];
+const NAMED_HOSTS = [
+  /\bwww\.([a-z0-9-]+)\./gi,
+  /@([a-z0-9-]+)\./gi,
+  /\b([a-z0-9-]+)\.(?:com|net|org|shop|store)\b/gi,
+];
 
 /** Lines read at the head and the foot of a document. */
 const HEAD = 12;
@@ -51,7 +56,13 @@ function namesElsewhere(doc: Doc): Set<string> {
   return out;
 }
 
-function lineFeatures(doc: Doc, line: DocLine, value: string, buyerAbove: boolean, firstText: number): Features {
+function lineFeatures(
+  doc: Doc,
+  line: DocLine,
+  value: string,
+  buyerAbove: boolean,
+  firstText: number,
+): Features {
   const raw = line.text;
   const tokens = line.tokens.map((i) => doc.tokens[i]).filter((t) => t !== undefined);
   const fonts = tokens.map((t) => t.fontSize ?? 1);
@@ -114,7 +125,9 @@ export function merchantCandidates(doc: Doc): Candidate<string>[] {
     }
     const features = lineFeatures(doc, line, value, line.index <= buyerUntil, firstText);
     features[`via:${kind}`] = 1;
-    features['agr:elsewhere'] = [...elsewhere].some((name) => name.length >= 3 && (key.includes(name) || name.includes(key)))
+    features['agr:elsewhere'] = [...elsewhere].some(
+      (name) => name.length >= 3 && (key.includes(name) || name.includes(key)),
+    )
       ? 1
       : 0;
     const candidate: Candidate<string> = { value, line: line.index, why: `${kind}@${line.index}`, features };
@@ -130,7 +143,8 @@ export function merchantCandidates(doc: Doc): Candidate<string>[] {
     const copyright = COPYRIGHT.exec(line.text);
     if (copyright?.[1]) propose(line, copyright[1], 'copyright');
     if (letters(line.text).length < 2) continue;
-    if (head || foot || LEGAL_FORM.test(line.text)) propose(line, line.text, head ? 'head' : foot ? 'foot' : 'legal');
+    if (head || foot || LEGAL_FORM.test(line.text))
+      propose(line, line.text, head ? 'head' : foot ? 'foot' : 'legal');
     // A name wrapped over two or three lines ("POPULAR BOOK" / "CO. (M) SDN BHD"): joined as one candidate.
     let joined = line.text.replace(/\s{2,}.*/, '');
     for (let k = 1; k <= 2 && head; k += 1) {

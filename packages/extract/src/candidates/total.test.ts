@@ -16,7 +16,14 @@ describe('total candidates', () => {
   });
 
   it('mark a subtotal plus tax and service charge that adds up to the candidate', () => {
-    const receipt = ['Noodles      12.00', 'Tea           3.00', 'SUBTOTAL     15.00', 'SERVICE CHG   1.50', 'GST           0.99', 'GRAND TOTAL  17.49'].join('\n');
+    const receipt = [
+      'Noodles      12.00',
+      'Tea           3.00',
+      'SUBTOTAL     15.00',
+      'SERVICE CHG   1.50',
+      'GST           0.99',
+      'GRAND TOTAL  17.49',
+    ].join('\n');
     expect(featuresOf(receipt, '17.49')['sum:from_above']).toBe(1);
     expect(featuresOf(receipt, '15.00')['sum:from_above']).toBeUndefined();
   });
@@ -34,7 +41,9 @@ describe('total candidates', () => {
   });
 
   it('mark the amount after a rounding line, not only the one before it', () => {
-    const receipt = ['Total incl. tax   49.39', 'Rounding adj.      0.01', 'Total             49.40'].join('\n');
+    const receipt = ['Total incl. tax   49.39', 'Rounding adj.      0.01', 'Total             49.40'].join(
+      '\n',
+    );
     expect(featuresOf(receipt, '49.40')['sum:from_above']).toBe(1);
   });
 

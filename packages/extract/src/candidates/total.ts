@@ -58,7 +58,8 @@ function arithmetic(amounts: PlacedAmount[]): Sums {
               add(sums, 'sum:rounded', s + t + e - d - r);
             }
           }
-  for (const p of of('tendered')) for (const c of of('change')) if (p > c) add(sums, 'sum:tendered-change', p - c);
+  for (const p of of('tendered'))
+    for (const c of of('change')) if (p > c) add(sums, 'sum:tendered-change', p - c);
   for (const p of [...of('payment'), ...of('tendered')]) add(sums, 'sum:payment', p);
   for (const s of subtotals) add(sums, 'sum:subtotal', s);
   // A tax table's row: net and tax beside each other add up to the gross.
@@ -128,10 +129,13 @@ export function totalCandidates(doc: Doc): TotalCandidate[] {
   const sums = arithmetic(amounts);
   const items = itemSums(doc, amounts);
   const withDecimals = amounts.filter((a) => !a.integer);
-  const threeShare = amounts.length === 0 ? 0 : amounts.filter((a) => a.threeDecimals).length / amounts.length;
+  const threeShare =
+    amounts.length === 0 ? 0 : amounts.filter((a) => a.threeDecimals).length / amounts.length;
   const positive = amounts.filter((a) => a.minor > 0);
   const largest = Math.max(0, ...positive.map((a) => a.minor));
-  const largestIsTendered = amounts.some((a) => a.minor === largest && (a.role === 'tendered' || a.role === 'payment'));
+  const largestIsTendered = amounts.some(
+    (a) => a.minor === largest && (a.role === 'tendered' || a.role === 'payment'),
+  );
   const counts = new Map<number, number>();
   for (const a of amounts) counts.set(a.minor, (counts.get(a.minor) ?? 0) + 1);
   const distinct = [...new Set(positive.map((a) => a.minor))].sort((a, b) => b - a);
@@ -205,7 +209,8 @@ export function totalCandidates(doc: Doc): TotalCandidate[] {
       if (above && above.count >= 2 && near(above.sum, reading.minor)) f['sum:items'] = 1;
       if (above && above.count === 1 && near(above.sum, reading.minor)) f['sum:one_item'] = 1;
       addContext(f, a.labelAbove ? 'A' : 'L', a.label);
-      if (!a.labelAbove && doc.lines[a.line - 1]) addContext(f, 'P', (doc.lines[a.line - 1] as { text: string }).text, 2);
+      if (!a.labelAbove && doc.lines[a.line - 1])
+        addContext(f, 'P', (doc.lines[a.line - 1] as { text: string }).text, 2);
       candidates.push({
         value: (reading.minor / 100).toFixed(2),
         currency: a.currency,

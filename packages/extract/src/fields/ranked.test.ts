@@ -16,12 +16,23 @@ describe('the committed rankers', () => {
   });
 
   it('read a European invoice total', () => {
-    const lines = ['Rechnung 2025-114', 'Zwischensumme 100,00 €', 'MwSt 19% 19,00 €', 'Gesamtbetrag 119,00 €'];
+    const lines = [
+      'Rechnung 2025-114',
+      'Zwischensumme 100,00 €',
+      'MwSt 19% 19,00 €',
+      'Gesamtbetrag 119,00 €',
+    ];
     expect(chosen('total', lines)?.candidate.value).toBe('119.00');
   });
 
   it('take the amount after rounding, which cash less change confirms', () => {
-    const lines = ['TOTAL INCL GST  46.54', 'ROUNDING ADJ  0.01', 'TOTAL  46.55', 'CASH  100.00', 'CHANGE  53.45'];
+    const lines = [
+      'TOTAL INCL GST  46.54',
+      'ROUNDING ADJ  0.01',
+      'TOTAL  46.55',
+      'CASH  100.00',
+      'CHANGE  53.45',
+    ];
     expect(chosen('total', lines)?.candidate.value).toBe('46.55');
   });
 
@@ -38,7 +49,13 @@ describe('the committed rankers', () => {
   });
 
   it('take the shop name at the head of a receipt, not the address under it', () => {
-    const lines = ['BRIGHTLINE HARDWARE SDN BHD', 'NO 12, JALAN BESAR', '43000 KAJANG, SELANGOR', 'Hammer  25.00', 'TOTAL  25.00'];
+    const lines = [
+      'BRIGHTLINE HARDWARE SDN BHD',
+      'NO 12, JALAN BESAR',
+      '43000 KAJANG, SELANGOR',
+      'Hammer  25.00',
+      'TOTAL  25.00',
+    ];
     expect(chosen('merchant', lines)?.candidate.value).toBe('BRIGHTLINE HARDWARE SDN BHD');
   });
 });

@@ -22,7 +22,8 @@ export interface DocContext {
 
 export const RANKED = {
   total: (doc: Doc, _context: DocContext): TotalCandidate[] => totalCandidates(doc),
-  purchase_date: (doc: Doc, context: DocContext): Candidate<string>[] => dateCandidates(doc, context.dateOrder),
+  purchase_date: (doc: Doc, context: DocContext): Candidate<string>[] =>
+    dateCandidates(doc, context.dateOrder),
   merchant: (doc: Doc, _context: DocContext): Candidate<string>[] => merchantCandidates(doc),
 };
 export type RankedField = keyof typeof RANKED;

@@ -73,8 +73,7 @@ export function featureRow(
       continue;
     }
     const column = columns.get(name);
-    if (column !== undefined)
-      row[column] = (value - (model.mean[column] ?? 0)) / (model.scale[column] || 1);
+    if (column !== undefined) row[column] = (value - (model.mean[column] ?? 0)) / (model.scale[column] || 1);
   }
   return row;
 }
@@ -130,7 +129,10 @@ export interface Choice<C> {
  * the result is stable), represented by its best-scored candidate, and its share as log-odds becomes a
  * calibrated probability. Null when there is no candidate.
  */
-export function choose<C extends Candidate<unknown>>(model: RankerWeights, candidates: C[]): Choice<C> | null {
+export function choose<C extends Candidate<unknown>>(
+  model: RankerWeights,
+  candidates: C[],
+): Choice<C> | null {
   if (candidates.length === 0) return null;
   const scores = candidates.map((candidate) => logit(model, candidate.features));
   const top = Math.max(...scores);
