@@ -38,7 +38,7 @@ describe('fitting a ranker', () => {
     const library = tf.matMul(tf.tensor2d(rows), tf.tensor2d(model.weights, [model.weights.length, 1]));
     const expected = [...(await library.data())];
     const ours = candidates.map((features) => logit(model, features));
-    ours.forEach((score, i) => expect(score).toBeCloseTo(expected[i] as number, 4));
+    for (const [i, score] of ours.entries()) expect(score).toBeCloseTo(expected[i] as number, 4);
     const rank = (scores: number[]) =>
       scores.map((_, i) => i).sort((a, b) => (scores[b] as number) - (scores[a] as number));
     expect(rank(ours)).toEqual(rank(expected));

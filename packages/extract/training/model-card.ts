@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ece, highConfidence, shareWithInterval } from '../../../bench/src/grouped';
 import type { FieldReport } from './crossval';
-import type { Evaluation } from './train';
+import type { Evaluation } from './evaluation';
 
 const MODEL_DIR = path.resolve(import.meta.dirname, '../model');
 export const ABLATION_FILE = path.join(MODEL_DIR, 'ablation.json');

@@ -22,6 +22,7 @@ import {
 import type { RankerWeights } from '../src/model/ranker';
 import { loadLabelled } from './corpus';
 import { crossValidate, type FieldReport } from './crossval';
+import { type Evaluation, reportOf, TRAINED_FIELDS, type TrainedField } from './evaluation';
 import {
   FILE_ORDER,
   fieldExamples,
@@ -43,27 +44,11 @@ const FLOOR_FILE = path.join(ROOT, 'bench/extract-grouped-floor.json');
 /** The committed form of a model: stable key order, one weight per line would be long; one line per array. */
 export const modelJson = (model: RankerWeights) => `${JSON.stringify(model)}\n`;
 
-/** Every model training writes: the field rankers, then the order classifier. */
-export const TRAINED_FIELDS = [...RANKED_FIELDS, 'is_order'] as const;
-export type TrainedField = RankedField | 'is_order';
-
 /**
  * The order classifier reads a whole document's words, not a few context words: more hash buckets, so
  * that words seldom share one.
  */
 export const ORDER_FIT: FitOptions = { ...DEFAULT_FIT, buckets: 1024 };
-
-export interface Evaluation {
-  /** The fields evaluated (all of TRAINED_FIELDS unless `--only`). */
-  fields: TrainedField[];
-  reports: Partial<Record<TrainedField, FieldReport<string>>>;
-  /** Document id -> its kind (e-mail, PDF, text, photo) and corpus, for the tables. */
-  kinds: Map<string, { kind: string; corpus: string; silver: boolean; order: boolean }>;
-  documents: number;
-  /** The product-line classifier (item, continuation, summary, payment, header, noise). */
-  /** The product-line classifier, trained when every ranked field is. */
-  lineKinds: LineKindReport | null;
-}
 
 /** Grouped cross-validation of every ranked field and of the order classifier over the labelled corpora. */
 export async function evaluate(fields: readonly TrainedField[] = TRAINED_FIELDS): Promise<Evaluation> {
@@ -115,10 +100,6 @@ export async function evaluate(fields: readonly TrainedField[] = TRAINED_FIELDS)
   }
   return { fields: [...fields], reports, kinds, documents: labelled.length, lineKinds };
 }
-
-/** A field's report (present for every field evaluated). */
-export const reportOf = (evaluation: Evaluation, field: TrainedField) =>
-  evaluation.reports[field] as FieldReport<string>;
 
 /** Rows of the grouped table: per kind (silver apart, never against a target) and field. */
 export function groupedTable(evaluation: Evaluation): GroupedRow[] {
@@ -205,9 +186,10 @@ async function main(): Promise<number> {
   }
   if (process.argv.includes('--record')) {
     const floor: Record<string, Record<string, number>> = {};
-    for (const row of groupedTable(evaluation))
-      if (!row.kind.startsWith('silver'))
-        (floor[row.kind] ??= {})[row.field] = Number((row.groupedRight / row.n).toFixed(3));
+    for (const row of groupedTable(evaluation)) {
+      if (row.kind.startsWith('silver')) continue;
+      floor[row.kind] = { ...floor[row.kind], [row.field]: Number((row.groupedRight / row.n).toFixed(3)) };
+    }
     writeFileSync(FLOOR_FILE, `${JSON.stringify(floor, null, 2)}\n`);
   }
   for (const field of evaluation.fields) {
