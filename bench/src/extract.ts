@@ -32,8 +32,9 @@ const median = (xs: number[]) => {
     : ((s[Math.floor((s.length - 1) / 2)] as number) + (s[Math.ceil((s.length - 1) / 2)] as number)) / 2;
 };
 
-/** The share written into the floor file and compared by `--check`, three decimals. */
-const share3 = (x: number) => Number(x.toFixed(3));
+/** The share written into the floor file and compared by `--check`: three decimals, rounded down (a floor
+ * rounded up would sit above the figure it records). */
+const share3 = (x: number) => Math.floor(x * 1000 + 1e-9) / 1000;
 
 async function main() {
   const check = process.argv.includes('--check');

@@ -188,7 +188,9 @@ async function main(): Promise<number> {
     const floor: Record<string, Record<string, number>> = {};
     for (const row of groupedTable(evaluation)) {
       if (row.kind.startsWith('silver')) continue;
-      floor[row.kind] = { ...floor[row.kind], [row.field]: Number((row.groupedRight / row.n).toFixed(3)) };
+      // Rounded down: a floor rounded up would sit above the figure it records.
+      const share = Math.floor((row.groupedRight / row.n) * 1000 + 1e-9) / 1000;
+      floor[row.kind] = { ...floor[row.kind], [row.field]: share };
     }
     writeFileSync(FLOOR_FILE, `${JSON.stringify(floor, null, 2)}\n`);
   }
