@@ -24,7 +24,8 @@ const COPYRIGHT = /(?:©|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?,?\s*)
 const NAMED_HOSTS = [
   /\bwww\.([a-z0-9-]+)\./gi,
   /@([a-z0-9-]+)\./gi,
-  /\b([a-z0-9-]+)\.(?:com|net|org|shop|store)\b/gi,
+  // Only at the start of a run of name characters: a match inside one would rescan it (quadratic).
+  /(?<![a-z0-9-])([a-z0-9-]+)\.(?:com|net|org|shop|store)\b/gi,
 ];
 
 /** Lines read at the head and the foot of a document. */
