@@ -48,6 +48,18 @@ function pngSize(image: Buffer): [number, number] | null {
   return [image.readUInt32BE(16), image.readUInt32BE(20)];
 }
 
+/** A tesseract.js worker reading English from the shipped data, with `params` set over its defaults. */
+async function startWorker(params: Partial<WorkerParams>): Promise<Worker> {
+  const worker = await createWorker('eng', 1, { langPath: LANG_PATH, gzip: true, cacheMethod: 'none' });
+  try {
+    if (Object.keys(params).length > 0) await worker.setParameters(params);
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  return worker;
+}
+
 /**
  * Runs `use` with a tesseract.js worker reading English from the shipped data, with `params` set; the
  * worker is ended after, whatever `use` did. `read` answers the words of one image with their boxes.
@@ -56,13 +68,8 @@ async function withOcrWorker<T>(
   params: Partial<WorkerParams>,
   use: (read: (image: Buffer, page: number) => Promise<OcrWord[]>) => Promise<T>,
 ): Promise<T> {
-  const worker: Worker = await createWorker('eng', 1, {
-    langPath: LANG_PATH,
-    gzip: true,
-    cacheMethod: 'none',
-  });
+  const worker = await startWorker(params);
   try {
-    if (Object.keys(params).length > 0) await worker.setParameters(params);
     return await use(async (image, page) => {
       // The block tree, not the text: the words' boxes and confidences are what the readers keep.
       const { data } = await worker.recognize(image, {}, { blocks: true, text: false });
@@ -117,13 +124,8 @@ export async function ocrImageWords(
   params: Partial<WorkerParams> = {},
   retry?: LineRetry,
 ): Promise<{ words: OcrWord[]; size: [number, number] }> {
-  const worker: Worker = await createWorker('eng', 1, {
-    langPath: LANG_PATH,
-    gzip: true,
-    cacheMethod: 'none',
-  });
+  const worker = await startWorker(params);
   try {
-    if (Object.keys(params).length > 0) await worker.setParameters(params);
     const { data } = await worker.recognize(image, {}, { blocks: true, text: false });
     const lines = linesOf(data.blocks, 0);
     const size = pngSize(image) ?? [
