@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { PHOTO_STEPS, type PhotoSteps, photoPoint, readPhoto } from '../src/image';
 import { defaultTrainDir } from './corpus';
+import { mulberry32 } from './grouping';
 import { amountPrinted, datePrinted } from './printed';
 
 type Box = [number, number, number, number];
@@ -51,17 +52,6 @@ export function scannedReceipts(trainDir = defaultTrainDir()): ScannedReceipt[] 
     });
 }
 
-/** mulberry32: a small seeded generator, so a degraded copy is the same on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The 3×3 homography (row-major, h33 = 1) taking the four `from` points onto the four `to` points. */
 function homography(from: [number, number][], to: [number, number][]): number[] {
@@ -117,7 +107,8 @@ export interface Degraded {
  * gradient across, a blur, and JPEG recompression at quality 45-70.
  */
 export async function degrade(scan: Buffer, seed: number): Promise<Degraded> {
-  const random = seeded(seed);
+  // The groups' seeded generator: a degraded copy is the same on every run.
+  const random = mulberry32(seed);
   const between = (lo: number, hi: number) => lo + (hi - lo) * random();
   const { data: src, info } = await sharp(scan).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const w = info.width;
