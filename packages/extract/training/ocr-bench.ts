@@ -52,7 +52,6 @@ export function scannedReceipts(trainDir = defaultTrainDir()): ScannedReceipt[] 
     });
 }
 
-
 /** The 3×3 homography (row-major, h33 = 1) taking the four `from` points onto the four `to` points. */
 function homography(from: [number, number][], to: [number, number][]): number[] {
   const a: number[][] = [];
