@@ -5,7 +5,8 @@
  * once, by the model trained on every other fold, and reported only in aggregate.
  */
 import { type Candidate, calibrated, choose, type RankerWeights } from '../src/model/ranker';
-import { DEFAULT_FIT, type FitOptions, fitCalibration, fitRanker, type Held, type TrainingDoc } from './fit';
+import { DEFAULT_FIT, type FitOptions, fitCalibration, type Held, type TrainingDoc } from './fit';
+import { fitRankerInPool } from './fit-pool';
 
 /** One labelled document as a field sees it: its candidates and which of them are right. */
 export interface FieldExample<V> {
@@ -77,12 +78,18 @@ export async function crossValidate<V>(
 ): Promise<FieldReport<V>> {
   const open = examples.filter((e) => !e.lockbox);
   const silver = new Set(examples.filter((e) => e.silver).map((e) => e.id));
+  // The fold models and the final one are fitted at once, on the pool's workers.
+  const heldOut = Array.from({ length: folds }, (_, fold) => fold).filter((fold) =>
+    open.some((e) => e.fold === fold),
+  );
+  const fits = heldOut.map((fold) =>
+    fitRankerInPool(field, trainingSet(open.filter((e) => e.fold !== fold)), options),
+  );
+  const final = fitRankerInPool(field, trainingSet(open), options);
   const held: Scored<V>[][] = [];
-  for (let fold = 0; fold < folds; fold += 1) {
-    const test = open.filter((e) => e.fold === fold);
-    if (test.length === 0) continue;
-    const model = await fitRanker(field, trainingSet(open.filter((e) => e.fold !== fold)), options);
-    held.push(test.map((e) => score(model, e)));
+  for (const [k, fold] of heldOut.entries()) {
+    const model = await (fits[k] as Promise<RankerWeights>);
+    held.push(open.filter((e) => e.fold === fold).map((e) => score(model, e)));
   }
   // Cross-fitted calibration: each fold's raw scores mapped by the other folds' held-out results.
   const grouped: Scored<V>[] = [];
@@ -91,7 +98,7 @@ export async function crossValidate<V>(
     const calibration = await fitCalibration(others);
     for (const s of scored) grouped.push({ ...s, confidence: calibrated(calibration, s.raw) });
   }
-  const model = await fitRanker(field, trainingSet(open), options);
+  const model = await final;
   model.calibration = await fitCalibration(goldHeld(grouped, silver));
   return {
     grouped,

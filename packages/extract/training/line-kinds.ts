@@ -23,7 +23,8 @@ import { productReader } from '../src/products';
 import { lineTexts } from '../src/readers/doc';
 import { loadLabelled } from './corpus';
 import { type ReadExample, readExamples, SILVER_WEIGHT } from './examples';
-import { type ClassExample, fitClassifier } from './fit-classifier';
+import { type ClassExample, DEFAULT_CLASSIFIER_FIT } from './fit-classifier';
+import { fitClassifierInPool } from './fit-pool';
 import { lineLabels } from './line-labels';
 
 /** One labelled document's lines. */
@@ -132,24 +133,23 @@ export async function trainLineKinds(read: ReadExample[]): Promise<LineKindRepor
   const counts: LineKindReport['labelled'] = {};
   const docs = lineDocs(read, counts);
   const open = docs.filter((d) => !d.example.labelled.lockbox);
+  // The fold models and the final one are fitted at once, on the pool's workers.
+  const folds = [0, 1, 2, 3, 4].filter((fold) => open.some((d) => d.example.labelled.fold === fold));
+  const fit = (docs: LineDoc[]) =>
+    fitClassifierInPool('line_kinds', LINE_KINDS, examplesOf(docs), DEFAULT_CLASSIFIER_FIT);
+  const fits = folds.map((fold) => fit(open.filter((d) => d.example.labelled.fold !== fold)));
+  const final = fit(open);
   const held: Held[] = [];
-  for (let fold = 0; fold < 5; fold += 1) {
-    const test = open.filter((d) => d.example.labelled.fold === fold);
-    if (test.length === 0) continue;
-    const model = await fitClassifier(
-      'line_kinds',
-      LINE_KINDS,
-      examplesOf(open.filter((d) => d.example.labelled.fold !== fold)),
-    );
-    process.stderr.write(`line_kinds: fold ${fold} done\n`);
-    for (const d of test)
+  for (const [k, fold] of folds.entries()) {
+    const model = await (fits[k] as Promise<ClassifierWeights>);
+    for (const d of open.filter((o) => o.example.labelled.fold === fold))
       held.push({
         doc: d,
         kinds: classifyLines(d.example.doc, d.totalLine, model).map((r) => r.kind),
         model,
       });
   }
-  const model = await fitClassifier('line_kinds', LINE_KINDS, examplesOf(open));
+  const model = await final;
   const lines: string[] = [
     'line kinds: labelled documents (those with products whose lines could be labelled)',
   ];

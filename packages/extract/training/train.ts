@@ -7,6 +7,8 @@
  * lockbox's per-field aggregate. `--check` writes nothing: it fails when the weights it builds differ from
  * the committed ones by a byte, or when a grouped figure falls below bench/extract-grouped-floor.json.
  * `--only is_order` trains and writes that one model (no model card): for trying a change quickly.
+ * `--ablation` also cross-validates each field without each feature family it uses and writes
+ * model/ablation.json, which the model card quotes (slow: run by hand after a change of features).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,9 +21,11 @@ import {
   printLockbox,
   printReliability,
 } from '../../../bench/src/grouped';
+import { serveLineModel } from '../src/fields/line-kinds';
+import { serveRankerWeights } from '../src/fields/ranked';
 import type { RankerWeights } from '../src/model/ranker';
 import { loadLabelled } from './corpus';
-import { crossValidate, type FieldReport } from './crossval';
+import { crossValidate, type FieldExample, type FieldReport } from './crossval';
 import { type Evaluation, reportOf, TRAINED_FIELDS, type TrainedField } from './evaluation';
 import {
   FILE_ORDER,
@@ -34,7 +38,7 @@ import {
 } from './examples';
 import { DEFAULT_FIT, type FitOptions } from './fit';
 import { type LineKindReport, trainLineKinds } from './line-kinds';
-import { writeModelCard } from './model-card';
+import { ABLATION_FILE, FAMILIES, writeModelCard } from './model-card';
 import { refreshOcrCache } from './ocr-cache';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -50,8 +54,28 @@ export const modelJson = (model: RankerWeights) => `${JSON.stringify(model)}\n`;
  */
 export const ORDER_FIT: FitOptions = { ...DEFAULT_FIT, buckets: 1024 };
 
-/** Grouped cross-validation of every ranked field and of the order classifier over the labelled corpora. */
-export async function evaluate(fields: readonly TrainedField[] = TRAINED_FIELDS): Promise<Evaluation> {
+/** A field's examples with one feature family's features taken out (the ablation). */
+function without<V>(examples: FieldExample<V>[], family: string | undefined): FieldExample<V>[] {
+  if (family === undefined) return examples;
+  const prefix = `${family}:`;
+  return examples.map((e) => ({
+    ...e,
+    candidates: e.candidates.map((c) => ({
+      ...c,
+      features: Object.fromEntries(Object.entries(c.features).filter(([name]) => !name.startsWith(prefix))),
+    })),
+  }));
+}
+
+/**
+ * Grouped cross-validation of every ranked field and of the order classifier over the labelled corpora.
+ * With `ablate`, every feature of that family is taken out and nothing is served or trained beyond the
+ * fields (the order classifier then reads the shipped rankers' choices).
+ */
+export async function evaluate(
+  fields: readonly TrainedField[] = TRAINED_FIELDS,
+  ablate?: string,
+): Promise<Evaluation> {
   const labelled = await loadLabelled();
   const ranked = RANKED_FIELDS.filter((f) => fields.includes(f));
   const read = ranked.length > 0 ? await readExamples(labelled, { photos: true }) : [];
@@ -71,31 +95,43 @@ export async function evaluate(fields: readonly TrainedField[] = TRAINED_FIELDS)
     ]),
   );
   const reports: Evaluation['reports'] = {};
-  for (const field of ranked) {
-    const started = performance.now();
-    reports[field] = await crossValidate(field, fieldExamples(field, read));
+  // The rankers fit at once (fit-pool.ts spreads their fits over the cores).
+  const rankerReports = await Promise.all(
+    ranked.map(async (field) => {
+      const started = performance.now();
+      const report = await crossValidate(field, without(fieldExamples(field, read), ablate));
+      console.log(
+        `${field}: trained and cross-validated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      return report;
+    }),
+  );
+  for (const [k, field] of ranked.entries()) {
+    const report = rankerReports[k] as FieldReport<unknown>;
+    reports[field] = report as FieldReport<string>;
+    if (ablate === undefined) serveRankerWeights(field, report.model);
+  }
+  // Each model is served as soon as it is fitted: the line classifier reads the total's line and the
+  // order classifier every field, so each learns from the weights it will meet in production.
+  // The product-line classifier trains with the rankers (it reads the same documents).
+  let lineKinds: LineKindReport | null = null;
+  if (ranked.length === RANKED_FIELDS.length && ablate === undefined) {
+    const lineStarted = performance.now();
+    lineKinds = await trainLineKinds(read);
+    serveLineModel(lineKinds.model);
     console.log(
-      `${field}: trained and cross-validated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `line_kinds: trained and cross-validated in ${((performance.now() - lineStarted) / 1000).toFixed(1)} s`,
     );
   }
   if (fields.includes('is_order')) {
     const started = performance.now();
     reports.is_order = (await crossValidate(
       'is_order',
-      await orderExamples(labelled),
+      without(await orderExamples(labelled), ablate),
       ORDER_FIT,
     )) as FieldReport<string>;
     console.log(
       `is_order: trained and cross-validated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-  }
-  // The product-line classifier trains with the rankers (it reads the same documents).
-  let lineKinds: LineKindReport | null = null;
-  if (ranked.length === RANKED_FIELDS.length) {
-    const lineStarted = performance.now();
-    lineKinds = await trainLineKinds(read);
-    console.log(
-      `line_kinds: trained and cross-validated in ${((performance.now() - lineStarted) / 1000).toFixed(1)} s`,
     );
   }
   return { fields: [...fields], reports, kinds, documents: labelled.length, lineKinds };
@@ -147,6 +183,36 @@ export function printEvaluation(evaluation: Evaluation, options: { lockbox: bool
   printLockbox(lockbox);
 }
 
+/** Grouped share of right answers on gold labels, as the model card prints it. */
+function goldShare(evaluation: Evaluation, field: TrainedField): number {
+  const gold = reportOf(evaluation, field).grouped.filter((s) => !evaluation.kinds.get(s.id)?.silver);
+  return Math.round((gold.filter((s) => s.right).length / Math.max(gold.length, 1)) * 10000) / 10000;
+}
+
+/**
+ * `--ablation`: the grouped score of each field without each feature family it uses, written to
+ * model/ablation.json for the model card. Slow (a cross-validation per family), so run by hand.
+ */
+async function writeAblation(evaluation: Evaluation): Promise<void> {
+  const ablation: Record<string, Partial<Record<TrainedField, number>>> = { all: {} };
+  for (const field of evaluation.fields)
+    (ablation.all as Record<string, number>)[field] = goldShare(evaluation, field);
+  for (const family of Object.keys(FAMILIES)) {
+    const uses = evaluation.fields.filter((field) => {
+      const model = reportOf(evaluation, field).model;
+      return family === 'w' ? model.buckets > 0 : model.names.some((n) => n.startsWith(`${family}:`));
+    });
+    if (uses.length === 0) continue;
+    const started = performance.now();
+    const ablated = await evaluate(uses, family);
+    ablation[family] = Object.fromEntries(uses.map((field) => [field, goldShare(ablated, field)]));
+    console.log(
+      `without ${family}: ${uses.map((f) => `${f} ${(((ablation[family] as Record<string, number>)[f] ?? 0) * 100).toFixed(1)}%`).join(', ')} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    );
+  }
+  writeFileSync(ABLATION_FILE, `${JSON.stringify(ablation, null, 2)}\n`);
+}
+
 async function main(): Promise<number> {
   const check = process.argv.includes('--check');
   // `--ocr` refreshes the committed OCR cache of the training scans first (the only step that runs OCR).
@@ -171,6 +237,7 @@ async function main(): Promise<number> {
     else if (!existsSync(lineFile) || readFileSync(lineFile, 'utf8') !== lineJson)
       problems.push(`${path.relative(ROOT, lineFile)} differs from the weights training builds now`);
   }
+  if (process.argv.includes('--ablation')) await writeAblation(evaluation);
   const card = only ? { changed: false } : writeModelCard(evaluation, { write: !check });
   if (check && card.changed)
     problems.push('packages/extract/model/MODEL_CARD.md differs from what training writes now');

@@ -17,7 +17,12 @@ import type { Product } from '../types';
 export const LINE_KINDS = ['item', 'continuation', 'summary', 'payment', 'header', 'noise'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 
-export const LINE_MODEL = lineKindWeights as ClassifierWeights;
+let LINE_MODEL = lineKindWeights as ClassifierWeights;
+
+/** Serves weights training has just fitted (see serveRankerWeights): the order classifier reads the lines. */
+export function serveLineModel(weights: ClassifierWeights): void {
+  LINE_MODEL = weights;
+}
 
 /** One line's kind and the classifier's probability of it. */
 export interface LineReading {

@@ -35,6 +35,15 @@ export const MODELS: Record<RankedField, RankerWeights> = {
   merchant: merchantWeights as RankerWeights,
 };
 
+/**
+ * Serves weights training has just fitted, in place of the committed ones: the models trained after the
+ * rankers (the line classifier reads the total's line, the order classifier reads every field) then learn
+ * from the choices their weights will meet, and one `npm run train` reproduces itself byte for byte.
+ */
+export function serveRankerWeights(field: RankedField, weights: RankerWeights): void {
+  MODELS[field] = weights;
+}
+
 /** The ranker's choice for one field, null when it has no candidate at all. */
 export function rankField<F extends RankedField>(
   field: F,
