@@ -7,5 +7,6 @@ describe('merchant names', () => {
     expect(merchantFromDomain('gmail.com')).toBeNull();
     expect(cleanMerchant('Sold by: Amazon.com')).toBe('Amazon');
     expect(cleanMerchant('AEON CO. (M) BHD. (126926-H)')).toBe('AEON CO. (M) BHD.');
+    expect(cleanMerchant('#000417 KEDAI RUNCIT SRI MAJU S/B')).toBe('KEDAI RUNCIT SRI MAJU S/B');
   });
 });

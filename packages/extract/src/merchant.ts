@@ -84,7 +84,8 @@ export function cleanMerchant(name: string): string {
   const dash = /\s[-–|]\s/.exec(out);
   if (dash && /\d/.test(out.slice(dash.index + 3))) out = out.slice(0, dash.index);
   out = beforeNumberedComma(out);
-  out = trimEndWhile(out, (c) => ',;:*'.includes(c) || /\s/.test(c)).replace(/^[*\s]+/, '');
+  // A leading "#000002" is a till or branch number, never part of the name.
+  out = trimEndWhile(out, (c) => ',;:*'.includes(c) || /\s/.test(c)).replace(/^(?:[*\s]|#\d+\s)+/, '');
   if (TLD_SUFFIX.test(out) && !/\s/.test(out)) out = out.replace(TLD_SUFFIX, '');
   return out.trim();
 }

@@ -4,7 +4,7 @@
  * other folds' held-out scores). The lockbox's groups are never trained or tuned on here: they are scored
  * once, by the model trained on every other fold, and reported only in aggregate.
  */
-import { type Candidate, calibrated, choose, type RankerWeights } from '../src/model/ranker';
+import { type Candidate, calibrated, calibrationFor, choose, type RankerWeights } from '../src/model/ranker';
 import { DEFAULT_FIT, type FitOptions, fitCalibration, type Held, type TrainingDoc } from './fit';
 import { fitRankerInPool } from './fit-pool';
 
@@ -20,6 +20,8 @@ export interface FieldExample<V> {
   candidates: Candidate<V>[];
   /** Whether a candidate's value is the truth. */
   isRight: (value: V | null) => boolean;
+  /** Read by OCR: calibrated apart (RankerWeights.ocrCalibration). */
+  ocr?: boolean;
 }
 
 /** What the ranker chose for one document, scored by a model that never saw its group. */
@@ -53,7 +55,7 @@ function toTraining<V>(example: FieldExample<V>): TrainingDoc | null {
 }
 
 function score<V>(model: RankerWeights, example: FieldExample<V>): Scored<V> {
-  const choice = choose(model, example.candidates);
+  const choice = choose(model, example.candidates, example.ocr);
   const value = choice?.candidate.value ?? null;
   return {
     id: example.id,
@@ -91,15 +93,17 @@ export async function crossValidate<V>(
     const model = await (fits[k] as Promise<RankerWeights>);
     held.push(open.filter((e) => e.fold === fold).map((e) => score(model, e)));
   }
-  // Cross-fitted calibration: each fold's raw scores mapped by the other folds' held-out results.
+  // Cross-fitted calibration: each fold's raw scores mapped by the other folds' held-out results, those
+  // read by OCR apart.
+  const ocr = new Set(examples.filter((e) => e.ocr).map((e) => e.id));
   const grouped: Scored<V>[] = [];
   for (const [k, scored] of held.entries()) {
-    const others = goldHeld(held.filter((_, j) => j !== k).flat(), silver);
-    const calibration = await fitCalibration(others);
-    for (const s of scored) grouped.push({ ...s, confidence: calibrated(calibration, s.raw) });
+    const fitted = await calibrations(goldHeld(held.filter((_, j) => j !== k).flat(), silver), ocr);
+    for (const s of scored)
+      grouped.push({ ...s, confidence: calibrated(calibrationFor(fitted, ocr.has(s.id)), s.raw) });
   }
   const model = await final;
-  model.calibration = await fitCalibration(goldHeld(grouped, silver));
+  Object.assign(model, await calibrations(goldHeld(grouped, silver), ocr));
   return {
     grouped,
     inSample: open.map((e) => score(model, e)),
@@ -109,8 +113,24 @@ export async function crossValidate<V>(
   };
 }
 
+/** Below this many held-out OCR results, documents read by OCR share the printed documents' calibration. */
+const MIN_OCR_HELD = 50;
+
+/** The calibration of printed documents and, with enough of them, of documents read by OCR. */
+async function calibrations(
+  held: Scored<unknown>[],
+  ocr: Set<string>,
+): Promise<Pick<RankerWeights, 'calibration' | 'ocrCalibration'>> {
+  const read = held.filter((s) => ocr.has(s.id));
+  if (read.length < MIN_OCR_HELD) return { calibration: await fitCalibration(held.map(toHeld)) };
+  return {
+    calibration: await fitCalibration(held.filter((s) => !ocr.has(s.id)).map(toHeld)),
+    ocrCalibration: await fitCalibration(read.map(toHeld)),
+  };
+}
+
 const toHeld = <V>(s: Scored<V>): Held => ({ raw: s.raw, right: s.right });
 
 /** Held-out results with gold labels only: noisy labels would bend the calibration. */
-const goldHeld = <V>(scored: Scored<V>[], silver: Set<string>): Held[] =>
-  scored.filter((s) => !silver.has(s.id)).map(toHeld);
+const goldHeld = <V>(scored: Scored<V>[], silver: Set<string>): Scored<V>[] =>
+  scored.filter((s) => !silver.has(s.id));

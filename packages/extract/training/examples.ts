@@ -13,7 +13,7 @@ import { type DocContext, RANKED, type RankedField } from '../src/fields/ranked'
 import { photoDoc } from '../src/image';
 import { readPdfDocument } from '../src/pdf';
 import { boxesToDoc } from '../src/readers/boxes';
-import type { Doc } from '../src/readers/doc';
+import { type Doc, readByOcr } from '../src/readers/doc';
 import { readText } from '../src/readers/text';
 import type { LabelledDoc } from './corpus';
 import type { FieldExample } from './crossval';
@@ -128,6 +128,7 @@ export function fieldExamples(field: RankedField, read: ReadExample[]): FieldExa
         weight: labelled.silver ? SILVER_WEIGHT : 1,
         silver: labelled.silver,
         candidates: RANKED[field](doc, context),
+        ocr: readByOcr(doc),
         isRight: (got: string | null) => isRight(field, compared, { [field]: got } as never),
       },
     ];

@@ -81,3 +81,20 @@ describe('calibration', () => {
     if (fitted.kind === 'platt') expect(fitted.a).toBeGreaterThan(0);
   });
 });
+
+describe('a document read by OCR', () => {
+  it('gets the OCR calibration where training fitted one, the printed one otherwise', async () => {
+    const model = await fitRanker('total', documents(60), options);
+    const candidates: Candidate<string>[] = [
+      { value: null, line: -1, why: 'none', features: { none: 1 } },
+      { value: '9.90', line: 3, why: 'amount', features: { good: 1, 'lay:x': 0.9, 'w:L:total': 1 } },
+    ];
+    const printed = choose(model, candidates, true);
+    // An OCR calibration that trusts the same score less.
+    const withOcr = { ...model, ocrCalibration: { kind: 'platt' as const, a: 1, b: -4 } };
+    const read = choose(withOcr, candidates, true);
+    expect(read?.candidate.value).toBe('9.90');
+    expect(read?.confidence).toBeLessThan(printed?.confidence as number);
+    expect(choose(withOcr, candidates, false)?.confidence).toBe(printed?.confidence);
+  });
+});

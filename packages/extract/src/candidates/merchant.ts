@@ -11,7 +11,7 @@ import type { Candidate, Features } from '../model/ranker';
 import type { Doc, DocLine } from '../readers/doc';
 
 const LEGAL_FORM =
-  /\b(GmbH|AG|KG|OHG|UG|e\.K\.|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Corp\.?|Corporation|Co\.|S\.?A\.?S?\.?|S\.?A\.?R\.?L\.?|S\.?L\.?|S\.?p\.?A\.?|S\.?r\.?l\.?|B\.?V\.?|N\.?V\.?|Pty|Pvt\.?|Private Limited|SDN\.?\s*BHD\.?|BHD|PLC|LLP|Oy|AB|A\/S|ApS|Sp\.\s*z\s*o\.o\.|Lda\.?|Tbk\.?|PT\.?)(?=\W|$)/i;
+  /\b(GmbH|AG|KG|OHG|UG|e\.K\.|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Corp\.?|Corporation|Co\.|S\.?A\.?S?\.?|S\.?A\.?R\.?L\.?|S\.?L\.?|S\.?p\.?A\.?|S\.?r\.?l\.?|B\.?V\.?|N\.?V\.?|Pty|Pvt\.?|Private Limited|SDN\.?\s*BHD\.?|S\/B|BHD|PLC|LLP|Oy|AB|A\/S|ApS|Sp\.\s*z\s*o\.o\.|Lda\.?|Tbk\.?|PT\.?)(?=\W|$)/i;
 const BUYER_MARKER =
   /\b(bill\s*to|ship\s*to|sold\s*to|invoice\s*to|deliver\s*to|rechnungsempfänger|rechnungsadresse|lieferadresse|kunde|customer|client|factur[ée]\s*à|livr[ée]\s*à|buyer|käufer)\b/i;
 /** Words of labels, addresses and document titles that a shop's name rarely holds (a lexicon feature). */
@@ -40,6 +40,22 @@ const CONTINUES = new RegExp(`^\\s*(?:[(\\[]|${LEGAL_FORM.source})`, 'i');
 const CONTINUED = /(?:[&,\-–]|\band|\bund|\bet|\bdan)\s*$/i;
 
 const letters = (s: string) => s.replace(/[^\p{L}]/gu, '');
+const FORMS = new RegExp(LEGAL_FORM.source, 'gi');
+
+/** Whether a company form closes the name ("POPULAR BOOK CO. (M) SDN BHD"), not only sits inside it. */
+function formAtEnd(value: string): boolean {
+  let end = -1;
+  for (const m of value.matchAll(FORMS)) end = m.index + m[0].length;
+  return end !== -1 && letters(value.slice(end)).length === 0;
+}
+
+/** A short line of letters with no form, label or digits: a name's first half when a form line follows. */
+const nameLike = (text: string) =>
+  letters(text).length >= 3 &&
+  !/\d/.test(text) &&
+  text.trim().split(/\s+/).length <= 4 &&
+  !LEGAL_FORM.test(text) &&
+  !NOT_MERCHANT.test(text);
 const squash = (s: string) => wordsOf(s).join('');
 
 /** Names the document repeats elsewhere: its web domains' and e-mail addresses' names. */
@@ -78,6 +94,8 @@ function lineFeatures(
     'lay:first_text_line': line.index === firstText ? 1 : 0,
     'lex:legal_form': LEGAL_FORM.test(value) ? 1 : 0,
     'lex:legal_form_in_line': LEGAL_FORM.test(raw) ? 1 : 0,
+    'lex:form_at_end': formAtEnd(value) ? 1 : 0,
+    'lay:name_like_above': line.index > 0 && nameLike(doc.lines[line.index - 1]?.text ?? '') ? 1 : 0,
     'val:all_caps': l.length >= 3 && l === l.toUpperCase() ? 1 : 0,
     'val:title_case': words.length > 0 && words.every((w) => /^[\p{Lu}\d&]/u.test(w)) ? 1 : 0,
     [`val:words:${Math.min(words.length, 6)}`]: 1,
@@ -114,7 +132,7 @@ export function merchantCandidates(doc: Doc): Candidate<string>[] {
   const seen = new Map<string, Candidate<string>>();
   const firstText = doc.lines.findIndex((l) => letters(l.text).length >= 3);
   let buyerUntil = -1;
-  const propose = (line: DocLine, raw: string, kind: string) => {
+  const propose = (line: DocLine, raw: string, kind: string, extra: Features = {}) => {
     const value = cleanMerchant(raw.replace(/\s{2,}.*/, ''));
     const key = squash(value);
     if (key.length < 2 || value.length > 70) return;
@@ -126,6 +144,7 @@ export function merchantCandidates(doc: Doc): Candidate<string>[] {
     }
     const features = lineFeatures(doc, line, value, line.index <= buyerUntil, firstText);
     features[`via:${kind}`] = 1;
+    Object.assign(features, extra);
     features['agr:elsewhere'] = [...elsewhere].some(
       (name) => name.length >= 3 && (key.includes(name) || name.includes(key)),
     )
@@ -149,10 +168,18 @@ export function merchantCandidates(doc: Doc): Candidate<string>[] {
     // A name wrapped over two or three lines ("POPULAR BOOK" / "CO. (M) SDN BHD"): joined as one candidate.
     let joined = line.text.replace(/\s{2,}.*/, '');
     for (let k = 1; k <= 2 && head; k += 1) {
+      const previous = doc.lines[line.index + k - 1] as DocLine;
       const next = doc.lines[line.index + k];
       if (!next || next.text.length > 40 || letters(next.text).length < 2) break;
       joined = `${joined} ${next.text.replace(/\s{2,}.*/, '')}`;
-      propose(line, joined, k === 1 ? 'two-lines' : 'three-lines');
+      // The join completes a name when the upper part has no form and is continued below.
+      const completes =
+        CONTINUES.test(next.text) ||
+        CONTINUED.test(previous.text) ||
+        (formAtEnd(joined) && nameLike(line.text));
+      propose(line, joined, k === 1 ? 'two-lines' : 'three-lines', {
+        'lay:join_completes': completes ? 1 : 0,
+      });
     }
   }
   return candidates;

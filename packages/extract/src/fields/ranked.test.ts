@@ -58,4 +58,15 @@ describe('the committed rankers', () => {
     ];
     expect(chosen('merchant', lines)?.candidate.value).toBe('BRIGHTLINE HARDWARE SDN BHD');
   });
+
+  it('take a shop name wrapped over two lines whole', () => {
+    const lines = [
+      'ORCHID LANE BOOKS',
+      'CO. (M) SDN BHD',
+      'NO 3, JALAN MAWAR',
+      'Notebook  12.00',
+      'TOTAL  12.00',
+    ];
+    expect(chosen('merchant', lines)?.candidate.value).toBe('ORCHID LANE BOOKS CO. (M) SDN BHD');
+  });
 });

@@ -12,7 +12,7 @@ import { merchantCandidates } from '../candidates/merchant';
 import { type TotalCandidate, totalCandidates } from '../candidates/total';
 import type { DateOrder } from '../dates';
 import { type Candidate, type Choice, choose, type RankerWeights } from '../model/ranker';
-import type { Doc } from '../readers/doc';
+import { type Doc, readByOcr } from '../readers/doc';
 
 /** What the whole document says that every field's candidates may use. */
 export interface DocContext {
@@ -51,5 +51,5 @@ export function rankField<F extends RankedField>(
   context: DocContext,
 ): Choice<ReturnType<(typeof RANKED)[F]>[number]> | null {
   const candidates = RANKED[field](doc, context) as ReturnType<(typeof RANKED)[F]>[number][];
-  return choose(MODELS[field], candidates);
+  return choose(MODELS[field], candidates, readByOcr(doc));
 }

@@ -30,6 +30,11 @@ export interface RankerWeights {
   mean: number[];
   scale: number[];
   calibration: Calibration;
+  /**
+   * The calibration of documents read by OCR, fitted on them alone: at one score a misread photo's
+   * answer is right less often than a printed document's. Absent when training saw too few.
+   */
+  ocrCalibration?: Calibration;
 }
 
 /** 32-bit FNV-1a: a stable, fast hash for feature names (the same in training and inference). */
@@ -89,6 +94,12 @@ export function logit(model: RankerWeights, features: Features): number {
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** A raw log-odds as a calibrated probability of being right. */
+/** The calibration that applies to a document: the OCR one for a document read by OCR, when trained. */
+export const calibrationFor = (
+  model: Pick<RankerWeights, 'calibration' | 'ocrCalibration'>,
+  readByOcr: boolean,
+): Calibration => (readByOcr ? model.ocrCalibration : undefined) ?? model.calibration;
+
 export function calibrated(calibration: Calibration, raw: number): number {
   if (calibration.kind === 'platt') return sigmoid(calibration.a * raw + calibration.b);
   const { x, y } = calibration;
@@ -132,6 +143,7 @@ export interface Choice<C> {
 export function choose<C extends Candidate<unknown>>(
   model: RankerWeights,
   candidates: C[],
+  readByOcr = false,
 ): Choice<C> | null {
   if (candidates.length === 0) return null;
   const scores = candidates.map((candidate) => logit(model, candidate.features));
@@ -158,6 +170,6 @@ export function choose<C extends Candidate<unknown>>(
   return {
     candidate: candidates[chosen.best] as C,
     score,
-    confidence: calibrated(model.calibration, score),
+    confidence: calibrated(calibrationFor(model, readByOcr), score),
   };
 }

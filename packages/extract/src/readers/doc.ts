@@ -59,6 +59,9 @@ export interface Doc {
   pages: number;
 }
 
+/** Whether the document's words come from OCR (they carry the engine's confidences). */
+export const readByOcr = (doc: Doc): boolean => doc.tokens.some((t) => t.conf !== undefined);
+
 /** A gap wider than this share of the page width between two tokens of a line reads as a column break. */
 const COLUMN_GAP = 0.04;
 
