@@ -1,8 +1,9 @@
 import { findDates } from './dates';
+import type { SummaryRole } from './lexicon/lexicon';
 import { trimEndWhile } from './limits';
 import { amountsIn, type LineAmount } from './line-amounts';
 import { DESCRIBING, hasLetterRuns, hasNameWord, isHeader, isHeading, isReference, words } from './row-words';
-import { type SummaryRole, summaryRole } from './summary-lines';
+import { summaryRole } from './summary-lines';
 
 /**
  * What one line of an order is to the product list:

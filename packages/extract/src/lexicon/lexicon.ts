@@ -1,0 +1,107 @@
+/**
+ * The shape of one language's lexicon (`en.ts`, `de.ts`...): every word list the extractor reads in that
+ * language, in one object, so a new language is one new file added to `index.ts`. Words are features and
+ * candidates' evidence, never a decision by themselves. National formats (tax numbers, postcodes) belong
+ * to countries, not languages: `countries.ts`.
+ */
+
+/** The roles of an order's summary lines and of the amounts printed beside their labels. */
+export type SummaryRole =
+  | 'subtotal'
+  | 'total'
+  | 'tax'
+  | 'shipping'
+  | 'fee'
+  | 'discount'
+  | 'deposit-return'
+  | 'rounding'
+  | 'payment'
+  | 'change'
+  | 'tip'
+  | 'count'
+  | 'price'
+  | 'line-total'
+  | 'offers';
+
+/**
+ * The summary vocabulary's roles: the summary roles, with payment split by what the amount beside it is
+ * (cash handed over, cash paid out with a card payment), which the total's arithmetic needs and a line's
+ * kind does not.
+ */
+export type VocabularyRole = SummaryRole | 'tendered' | 'cashback';
+
+/**
+ * One role's words. A line's label (summary-lines.ts) is matched by where a word may stand in it:
+ * `anywhere` (words no product name holds), `start` or `end` (words a product name may hold in its middle:
+ * "SX Flyer SAECO Korting KVDNL" is an article, "Korting" alone a discount), `whole` (words that begin
+ * product names too: "Cash" is a payment, "Cash register toy" is not), `stems` (the end of a compound
+ * word: "Servicegebühr") and `heads` (its beginning: "Umsatzsteueraufschlüsselung"). Lower case.
+ */
+export interface RoleWords {
+  anywhere?: string[];
+  start?: string[];
+  end?: string[];
+  stems?: string[];
+  whole?: string[];
+  heads?: string[];
+  /**
+   * How the label of an amount names the role (amount-roles.ts): regular-expression alternatives matched
+   * between word edges in any case, `\s*` where a space may be missing ("GRANDTOTAL").
+   */
+  amount?: string[];
+  /** For the total: labels that can only mean the amount paid ("Grand total"), stronger than `amount`. */
+  sure?: string[];
+  /** Words that take the role back from an amount's label ("Total after rounding", "Tax incl."). */
+  unless?: string[];
+}
+
+/** The kinds of message or document the order classifier's cue phrases name (fields/is-order.ts). */
+export type CueFamily =
+  | 'order'
+  | 'refund'
+  | 'shipping'
+  | 'card'
+  | 'marketing'
+  | 'account'
+  | 'bounce'
+  | 'request';
+
+export type SenderKind = 'noreply' | 'bulk' | 'commerce';
+
+export interface Lexicon {
+  /** The labels of summary lines and amounts: subtotal, tax, shipping, total, payment, change... */
+  summary: Partial<Record<VocabularyRole, RoleWords>>;
+  /** Month names and their abbreviations, January first (empty when the language has none yet). */
+  months: string[][];
+  /**
+   * Phrases of at most five words that say what kind of message or document something is, written lower
+   * case without accents (matched on text normalised the same way). Each family is one binary feature of
+   * the order classifier, whose weights are learned.
+   */
+  orderCues: Partial<Record<CueFamily, string[]>>;
+  /** Words of a subject that announces a shipment or a delivery. */
+  shippingSubject: string[];
+  /** Words that make a shipping-looking subject an order's own confirmation or receipt. */
+  shippingSubjectExcept: string[];
+  /** The local part of a sender's address by kind, matched at its start (`bestellung@`, `nepasrepondre@`). */
+  senders: Partial<Record<SenderKind, string[]>>;
+  /**
+   * Column heads of item tables (row-words.ts): `item` heads name the item column (one must be in a
+   * header), `other` heads the rest, `stems` end a compound head ("Einzelpreis", "Steuersatz").
+   */
+  columnHeads: { item: string[]; other: string[]; stems: string[] };
+  /** Headings over an order's item list ("Order summary", "Ihre Bestellung"), the whole line. */
+  itemHeadings: string[];
+  /** Starts of lines that describe the product above them: its seller, its condition ("Sold by"). */
+  describing: string[];
+  /** The words of a document's reference line ("Order #202-4472916", "Rechnung 2024-118"). */
+  references: string[];
+  /** Labels of a quantity ("Qty", "Menge"). */
+  quantityLabels: string[];
+  /**
+   * Labels of dates (candidates/date.ts), as regular-expression alternatives matched between word edges in
+   * any case: `purchase` names the purchase's date, `any` any date, `other` a date that is not the
+   * purchase's (due, delivery, expiry).
+   */
+  dateLabels: { purchase?: string[]; any?: string[]; other?: string[] };
+}
