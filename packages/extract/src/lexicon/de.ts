@@ -261,4 +261,10 @@ export const de: Lexicon = {
     any: ['datum'],
     other: ['fällig', 'lieferdatum', 'leistungsdatum'],
   },
+  productCategories: {},
+  documentWords: {
+    invoice: ['rechnung'],
+    receipt: ['quittung', 'kassenbon', 'kassenbeleg', 'beleg', 'bon'],
+    order: ['bestellung'],
+  },
 };

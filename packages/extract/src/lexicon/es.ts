@@ -178,4 +178,10 @@ export const es: Lexicon = {
     any: ['fecha'],
     other: ['vencimiento'],
   },
+  productCategories: {},
+  documentWords: {
+    invoice: ['factura'],
+    receipt: ['recibo'],
+    order: ['pedido'],
+  },
 };

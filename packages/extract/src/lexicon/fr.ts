@@ -199,4 +199,10 @@ export const fr: Lexicon = {
   references: ['commande', 'facture'],
   quantityLabels: ['qté', 'quantité'],
   dateLabels: { purchase: ['date\\s*de\\s*(?:commande|facture)'], any: ['le'], other: ['échéance'] },
+  productCategories: {},
+  documentWords: {
+    invoice: ['facture'],
+    receipt: ['reçu'],
+    order: ['commande'],
+  },
 };

@@ -161,4 +161,10 @@ export const it: Lexicon = {
   references: ['ordine', 'fattura'],
   quantityLabels: ['quantità'],
   dateLabels: { purchase: ["data\\s*(?:dell['’]ordine|ordine|fattura)"], any: ['data'], other: ['scadenza'] },
+  productCategories: {},
+  documentWords: {
+    invoice: ['fattura'],
+    receipt: ['ricevuta', 'scontrino'],
+    order: ['ordine'],
+  },
 };

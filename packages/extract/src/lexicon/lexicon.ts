@@ -68,6 +68,29 @@ export type CueFamily =
 
 export type SenderKind = 'noreply' | 'bulk' | 'commerce';
 
+/** The kinds of product a product's name may place it in (product-category.ts). */
+export type ProductCategory =
+  | 'Phones & Tablets'
+  | 'Computers'
+  | 'TV & Audio'
+  | 'Cameras'
+  | 'Gaming'
+  | 'Large Appliances'
+  | 'Small Appliances'
+  | 'Personal Care'
+  | 'Furniture'
+  | 'Tools & Garden'
+  | 'Sports & Outdoors'
+  | 'Smart Home'
+  | 'Watches & Wearables'
+  | 'Clothing & Shoes'
+  | 'Groceries'
+  | 'Books & Media'
+  | 'Parts & Consumables';
+
+/** What a document calls itself. */
+export type DocumentWord = 'invoice' | 'receipt' | 'order';
+
 export interface Lexicon {
   /** The labels of summary lines and amounts: subtotal, tax, shipping, total, payment, change... */
   summary: Partial<Record<VocabularyRole, RoleWords>>;
@@ -104,4 +127,8 @@ export interface Lexicon {
    * purchase's (due, delivery, expiry).
    */
   dateLabels: { purchase?: string[]; any?: string[]; other?: string[] };
+  /** Words of a product's name that place it in a category ("dishwasher", "brush head"), a plural "s" allowed. */
+  productCategories: Partial<Record<ProductCategory, string[]>>;
+  /** The words a document calls itself by (document-word.ts); `invoice` words also start longer words ("Rechnungsnummer"). */
+  documentWords: Partial<Record<DocumentWord, string[]>>;
 }

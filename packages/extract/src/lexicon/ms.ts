@@ -21,4 +21,6 @@ export const ms: Lexicon = {
   references: [],
   quantityLabels: ['jumlah'],
   dateLabels: { any: ['tarikh'] },
+  productCategories: {},
+  documentWords: {},
 };

@@ -164,4 +164,10 @@ export const nl: Lexicon = {
     any: ['datum'],
     other: ['vervaldatum'],
   },
+  productCategories: {},
+  documentWords: {
+    invoice: ['factuur'],
+    receipt: ['kassabon', 'bonnetje'],
+    order: ['bestelling'],
+  },
 };

@@ -126,4 +126,6 @@ export const pt: Lexicon = {
   references: [],
   quantityLabels: [],
   dateLabels: {},
+  productCategories: {},
+  documentWords: {},
 };
