@@ -3,11 +3,11 @@
  * lexicon (lexicon/<language>.ts, `documentWords`): what the app names a purchase after when its document
  * shows no readable product line.
  */
-import { alternativesOf, wordsOf } from './lexicon';
+import { alternativesOf, inEveryLanguage } from './lexicon';
 import type { DocumentWord } from './lexicon/lexicon';
 import type { Extraction } from './types';
 
-const wordsFor = (word: DocumentWord) => alternativesOf(wordsOf((l) => l.documentWords[word]));
+const wordsFor = (word: DocumentWord) => alternativesOf(inEveryLanguage((l) => l.documentWords[word]));
 
 /** Checked in this order, the first that matches wins. An invoice's word also starts its number's label. */
 const DOCUMENT_WORDS: [RegExp, DocumentWord][] = [

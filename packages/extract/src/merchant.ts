@@ -1,3 +1,4 @@
+import { fromLexicon, inEveryLanguage } from './lexicon';
 import { trimEndWhile } from './limits';
 
 const ROLE_WORDS =
@@ -48,8 +49,9 @@ export function looksLikePerson(name: string, domain: string | null): boolean {
   return MAILBOX_HOSTS.test(host) && /^[A-Z][a-zà-ÿ]+(\s[A-Z][a-zà-ÿ'-]+){1,2}$/.test(name.trim());
 }
 
-const SELLER_LABEL =
-  /^(?:sold\s*by|seller|vendor|merchant|verkauf(?:t)?\s*(?:durch|von)|verkäufer|rechnungsersteller|vendu\s*par|vendeur|vendido\s*por|venduto\s*da|verkocht\s*door|store|shop|from)\s*:?\s*/i;
+const SELLER_LABEL = fromLexicon(
+  new RegExp(`^(?:${inEveryLanguage((l) => l.merchant.seller).join('|')})\\s*:?\\s*`, 'i'),
+);
 const TLD_SUFFIX = /\.(com|de|co\.uk|uk|fr|es|it|nl|ca|com\.au|in|my|jp|net|org|shop|store)$/i;
 
 /** `text` without a closing "(...)" that holds a digit (a registration number), and the space before it. */

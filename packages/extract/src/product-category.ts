@@ -3,7 +3,7 @@
  * the words of every language's lexicon (lexicon/<language>.ts, `productCategories`). What a category
  * means for a purchase (its usual warranty) is the server's.
  */
-import { alternativesOf, wordsOf } from './lexicon';
+import { alternativesOf, inEveryLanguage } from './lexicon';
 import type { ProductCategory } from './lexicon/lexicon';
 
 /** Every category, in the order a tie between two equally long words is settled. */
@@ -29,7 +29,10 @@ export const PRODUCT_CATEGORIES: readonly ProductCategory[] = [
 
 const MATCHERS = PRODUCT_CATEGORIES.map((category) => ({
   category,
-  pattern: new RegExp(`\\b(${alternativesOf(wordsOf((l) => l.productCategories[category]))})s?\\b`, 'i'),
+  pattern: new RegExp(
+    `\\b(${alternativesOf(inEveryLanguage((l) => l.productCategories[category]))})s?\\b`,
+    'i',
+  ),
 }));
 
 /**

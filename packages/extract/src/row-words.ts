@@ -4,7 +4,7 @@
  * (lexicon/<language>.ts) the column heads of item tables, the lines that describe a product (seller,
  * condition), a document's own reference lines and the headings over an item list.
  */
-import { alternativesOf, wordsOf } from './lexicon';
+import { alternativesOf, inEveryLanguage } from './lexicon';
 
 /** Words printed among amounts that are no part of a name: currencies, tax classes, units. */
 const NOT_NAME_WORDS: ReadonlySet<string> = new Set([
@@ -42,9 +42,9 @@ const NOT_NAME_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Column heads of item tables, every language's; one of ITEM_HEADS must be among them. */
-const ITEM_HEADS: ReadonlySet<string> = new Set(wordsOf((l) => l.columnHeads.item));
-const OTHER_HEADS: ReadonlySet<string> = new Set(wordsOf((l) => l.columnHeads.other));
-const HEAD_STEM = new RegExp(`(?:${alternativesOf(wordsOf((l) => l.columnHeads.stems))})$`);
+const ITEM_HEADS: ReadonlySet<string> = new Set(inEveryLanguage((l) => l.columnHeads.item));
+const OTHER_HEADS: ReadonlySet<string> = new Set(inEveryLanguage((l) => l.columnHeads.other));
+const HEAD_STEM = new RegExp(`(?:${alternativesOf(inEveryLanguage((l) => l.columnHeads.stems))})$`);
 const isHeadWord = (word: string) => ITEM_HEADS.has(word) || OTHER_HEADS.has(word) || HEAD_STEM.test(word);
 
 /** Words of a text: runs of letters of at least `min` characters. */
@@ -70,12 +70,12 @@ export function hasLetterRuns(text: string): boolean {
 
 /** Lines that describe the product above them: its seller, its condition ("Fulfilled by Amazon £8.99"). */
 export const DESCRIBING = new RegExp(
-  `^(?:${alternativesOf(wordsOf((l) => l.describing))})(?![\\p{L}])`,
+  `^(?:${alternativesOf(inEveryLanguage((l) => l.describing))})(?![\\p{L}])`,
   'iu',
 );
 /** "Order #202-4472916", "Invoice no. 42": a document's reference, not a product. */
 const REFERENCE = new RegExp(
-  `^(?:${alternativesOf(wordsOf((l) => l.references))})(?:\\s?(?:#|no\\.?|nr\\.?|number|nummer|numéro|número|id))?\\s?[:#]?\\s?`,
+  `^(?:${alternativesOf(inEveryLanguage((l) => l.references))})(?:\\s?(?:#|no\\.?|nr\\.?|number|nummer|numéro|número|id))?\\s?[:#]?\\s?`,
   'i',
 );
 /** The rest of a reference line is one token with four digits or more. */
@@ -110,7 +110,7 @@ export function isHeadOnly(line: string): boolean {
 }
 
 /** Headings over an order's item list ("Order summary", "Ihre Bestellung"): never a product's name. */
-const HEADING = new RegExp(`^(?:${alternativesOf(wordsOf((l) => l.itemHeadings))})\\s?:?$`, 'i');
+const HEADING = new RegExp(`^(?:${alternativesOf(inEveryLanguage((l) => l.itemHeadings))})\\s?:?$`, 'i');
 
 /**
  * True for a heading over an order's item list.

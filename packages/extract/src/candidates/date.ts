@@ -5,7 +5,7 @@
  */
 import { type DateOrder, findDates } from '../dates';
 import { addContext } from '../features/context';
-import { fromLexicon, wordsOf } from '../lexicon';
+import { fromLexicon, inEveryLanguage } from '../lexicon';
 import type { Candidate, Features } from '../model/ranker';
 import type { Doc } from '../readers/doc';
 
@@ -14,7 +14,7 @@ const MAX_DATES = 200;
 
 /** A label of the date kind `kind` in any language, whole words (a lexicon feature). */
 const dateLabel = (kind: 'purchase' | 'any' | 'other') =>
-  fromLexicon(new RegExp(`\\b(${wordsOf((l) => l.dateLabels[kind]).join('|')})\\b`, 'i'));
+  fromLexicon(new RegExp(`\\b(${inEveryLanguage((l) => l.dateLabels[kind]).join('|')})\\b`, 'i'));
 /** Label words naming the purchase itself (a bare "Date" may be any date). */
 const PURCHASE_DATE_LABELS = dateLabel('purchase');
 const ANY_DATE_LABELS = dateLabel('any');

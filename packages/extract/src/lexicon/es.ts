@@ -184,4 +184,18 @@ export const es: Lexicon = {
     receipt: ['recibo'],
     order: ['pedido'],
   },
+  orderNumber: {
+    confirmation: ['confirmación'],
+    order: ['pedido'],
+    orderLabels: ['número\\s*de\\s*pedido'],
+    document: ['factura', 'recibo'],
+    documentLabels: ['número\\s*de\\s*factura'],
+    heading: ['factura', 'recibo'],
+    locator: ['código\\s*de\\s*reserva'],
+  },
+  merchant: { seller: ['vendido\\s*por'] },
+  payee: { phrases: ['pago\\s+a'], labels: ['comerciante'], nameEnd: ['el'] },
+  invoiceMail: { invoice: ['factura', 'recibo'], attached: ['adjunt\\w*'] },
+  addressesReader: ['usted', 'su', 'gracias'],
+  productLabels: { quantity: ['cantidad', 'cant\\.'], name: ['producto', 'descripción'] },
 };

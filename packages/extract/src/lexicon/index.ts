@@ -15,8 +15,8 @@ import { pt } from './pt';
 
 export const LANGUAGES: readonly Lexicon[] = [en, de, fr, es, it, nl, pt, ms];
 
-/** Every language's words of one list. */
-export const wordsOf = (list: (language: Lexicon) => readonly string[] | undefined): string[] =>
+/** One list of every language's lexicon, joined. */
+export const inEveryLanguage = (list: (language: Lexicon) => readonly string[] | undefined): string[] =>
   LANGUAGES.flatMap((language) => list(language) ?? []);
 
 /** Each key's words in every language. */
@@ -25,7 +25,7 @@ function byKey<K extends string>(
   list: (language: Lexicon, key: K) => string[] | undefined,
 ) {
   const out = {} as Record<K, readonly string[]>;
-  for (const key of keys) out[key] = wordsOf((language) => list(language, key));
+  for (const key of keys) out[key] = inEveryLanguage((language) => list(language, key));
   return out;
 }
 
@@ -60,7 +60,8 @@ const POSITIONS = [
 /** One summary role's words in every language. */
 export function roleWords(role: VocabularyRole): Required<RoleWords> {
   const out = {} as Required<RoleWords>;
-  for (const position of POSITIONS) out[position] = wordsOf((language) => language.summary[role]?.[position]);
+  for (const position of POSITIONS)
+    out[position] = inEveryLanguage((language) => language.summary[role]?.[position]);
   return out;
 }
 
@@ -75,7 +76,7 @@ export function amountPattern(
 
 /** Month names of every language, January first. */
 export const MONTH_NAMES: readonly string[][] = Array.from({ length: 12 }, (_, m) => [
-  ...new Set(wordsOf((language) => language.months[m])),
+  ...new Set(inEveryLanguage((language) => language.months[m])),
 ]);
 
 export const CUE_FAMILIES: readonly CueFamily[] = [
@@ -92,8 +93,8 @@ export const CUE_FAMILIES: readonly CueFamily[] = [
 /** The order classifier's cue phrases of every language, per family. */
 export const ORDER_CUES = byKey(CUE_FAMILIES, (language, family) => language.orderCues[family]);
 
-export const SHIPPING_SUBJECT: readonly string[] = wordsOf((language) => language.shippingSubject);
-export const SHIPPING_SUBJECT_EXCEPT: readonly string[] = wordsOf(
+export const SHIPPING_SUBJECT: readonly string[] = inEveryLanguage((language) => language.shippingSubject);
+export const SHIPPING_SUBJECT_EXCEPT: readonly string[] = inEveryLanguage(
   (language) => language.shippingSubjectExcept,
 );
 

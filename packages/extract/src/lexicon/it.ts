@@ -167,4 +167,16 @@ export const it: Lexicon = {
     receipt: ['ricevuta', 'scontrino'],
     order: ['ordine'],
   },
+  orderNumber: {
+    order: ['ordine'],
+    orderLabels: ["numero\\s*d['’]ordine"],
+    document: ['fattura', 'ricevuta'],
+    heading: ['fattura', 'ricevuta'],
+    number: ['numero'],
+  },
+  merchant: { seller: ['venduto\\s*da'] },
+  payee: {},
+  invoiceMail: { invoice: ['fattura'], attached: ['allegat\\w*'] },
+  addressesReader: ['grazie', 'vostro'],
+  productLabels: { quantity: ['quantità'], name: ['prodotto', 'articolo', 'descrizione'] },
 };

@@ -131,4 +131,60 @@ export interface Lexicon {
   productCategories: Partial<Record<ProductCategory, string[]>>;
   /** The words a document calls itself by (document-word.ts); `invoice` words also start longer words ("Rechnungsnummer"). */
   documentWords: Partial<Record<DocumentWord, string[]>>;
+  /**
+   * The labels of an order's (invoice's, booking's) number (order-number.ts), as regular-expression
+   * alternatives matched from a word's start in any case.
+   */
+  orderNumber: {
+    /** A label that is the confirmation itself ("Bestätigung:"). */
+    confirmation?: string[];
+    /** Words of an order that a number word may follow ("Bestell-Nr.", "Order #"). */
+    order?: string[];
+    /** Whole labels of an order's number ("Numéro de commande", "Bestellnummer"). */
+    orderLabels?: string[];
+    /** Documents and bookings that a number word must follow ("Rechnungs-Nr.", "Booking reference"). */
+    document?: string[];
+    /** Whole labels of a document's number ("Rechnungsnummer", "Bill no"). */
+    documentLabels?: string[];
+    /** A document's word opening a line with its number ("Invoice INV-2026-0192"). */
+    heading?: string[];
+    /** The words for "number" after those ("Nr.", "numéro"). */
+    number?: string[];
+    /** Labels of a reference ("Referenz:"). */
+    reference?: string[];
+    /** Labels of a travel booking's record locator ("PNR", "Buchungscode"). */
+    locator?: string[];
+    /** Headings of a card terminal's slip printed inside a till receipt ("Kundenbeleg", "Merchant copy"). */
+    cardSlip?: string[];
+    /** Labels of the slip's own numbers (trace, terminal, approval), matched at a word's start. */
+    slipNumber?: string[];
+  };
+  /** What tells a shop's name on a printed document (candidates/merchant.ts, merchant.ts). */
+  merchant: {
+    /** Labels of the buyer's block ("Bill to", "Rechnungsadresse"), regular-expression alternatives. */
+    buyer?: string[];
+    /** Words of labels, addresses and titles that a shop's name rarely holds, regular-expression alternatives. */
+    notName?: string[];
+    /** What comes before a shop's name in a greeting ("Welcome to"), regular-expression alternatives. */
+    invitation?: string[];
+    /** Words that end a name continued on the next line ("Smith and"). */
+    connectors?: string[];
+    /** Labels before a seller's name ("Sold by", "Verkauft durch"), regular-expression alternatives. */
+    seller?: string[];
+  };
+  /** What introduces the business a payment processor's receipt paid (payee.ts), regular-expression alternatives. */
+  payee: {
+    /** In a sentence ("You paid $12.99 to", "Zahlung an"). */
+    phrases?: string[];
+    /** As a label at a line's start ("Merchant:"). */
+    labels?: string[];
+    /** Words after the name that end it ("for", "am"). */
+    nameEnd?: string[];
+  };
+  /** A mail that says its invoice is attached (email.ts): the document's words and "attached", regular-expression alternatives. */
+  invoiceMail: { invoice?: string[]; attached?: string[] };
+  /** Words of a sentence written to the reader ("your", "merci"): never a product's name. */
+  addressesReader: string[];
+  /** Labels of a product row's fields (product-rows.ts), regular-expression alternatives: "Qty: 2", "Artikel: Buch". */
+  productLabels: { quantity?: string[]; name?: string[] };
 }

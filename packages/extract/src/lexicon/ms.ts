@@ -23,4 +23,14 @@ export const ms: Lexicon = {
   dateLabels: { any: ['tarikh'] },
   productCategories: {},
   documentWords: {},
+  orderNumber: {},
+  merchant: {
+    notName: ['jalan'],
+    invitation: ['terima\\s*kasih\\s*kerana\\s*membeli\\s*di'],
+    connectors: ['dan'],
+  },
+  payee: {},
+  invoiceMail: {},
+  addressesReader: [],
+  productLabels: {},
 };

@@ -170,4 +170,15 @@ export const nl: Lexicon = {
     receipt: ['kassabon', 'bonnetje'],
     order: ['bestelling'],
   },
+  orderNumber: {
+    order: ['bestelling'],
+    orderLabels: ['bestelnummer'],
+    document: ['factuur'],
+    heading: ['factuur'],
+  },
+  merchant: { seller: ['verkocht\\s*door'] },
+  payee: {},
+  invoiceMail: { invoice: ['factuur'], attached: ['bijlage'] },
+  addressesReader: ['uw', 'wij', 'bedankt'],
+  productLabels: { quantity: ['aantal'], name: ['omschrijving'] },
 };

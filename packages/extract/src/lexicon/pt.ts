@@ -128,4 +128,10 @@ export const pt: Lexicon = {
   dateLabels: {},
   productCategories: {},
   documentWords: {},
+  orderNumber: {},
+  merchant: {},
+  payee: {},
+  invoiceMail: {},
+  addressesReader: [],
+  productLabels: {},
 };
