@@ -1,8 +1,9 @@
 import { fromLexicon, inEveryLanguage } from './lexicon';
 import { trimEndWhile } from './limits';
 
-const ROLE_WORDS =
-  /\b(reservations?|confirmations?|e-?tickets?|no-?reply|noreply|do-?not-?reply|orders?|order confirmation|bestellungen|commandes?|customer (service|care|support)|kundenservice|service client|support|team|notifications?|notify|alerts?|receipts?|billing|invoices?|rechnungen?|factur(es|ation)|shipping|versand|info|mailer|store|shop|online|sales|hello|news(letter)?|updates?)\b/gi;
+const ROLE_WORDS = fromLexicon(
+  new RegExp(`\\b(${inEveryLanguage((l) => l.merchant.senderRoles).join('|')})\\b`, 'gi'),
+);
 const MAILBOX_HOSTS =
   /^(gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|gmx|web|proton|protonmail|fastmail|zoho|mail|yandex|free|orange|t-online)$/i;
 const MAIL_SUBDOMAINS =

@@ -281,6 +281,7 @@ export const de: Lexicon = {
     slipNumber: ['beleg', 'genehmigung'],
   },
   merchant: {
+    senderRoles: ['bestellungen', 'kundenservice', 'rechnungen?', 'versand'],
     buyer: ['rechnungsempfänger', 'rechnungsadresse', 'lieferadresse', 'kunde', 'käufer'],
     notName: [
       'rechnung\\w*',

@@ -217,6 +217,7 @@ export const fr: Lexicon = {
     cardSlip: ['ticket\\s*client', 'ticket\\s*commerçant'],
   },
   merchant: {
+    senderRoles: ['commandes?', 'service client', 'factur(es|ation)'],
     buyer: ['factur[ée]\\s*à', 'livr[ée]\\s*à', 'client'],
     notName: ['factu\\w*', 'commande'],
     invitation: ['bienvenue\\s*chez'],

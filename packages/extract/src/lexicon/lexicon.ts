@@ -171,6 +171,8 @@ export interface Lexicon {
     connectors?: string[];
     /** Labels before a seller's name ("Sold by", "Verkauft durch"), regular-expression alternatives. */
     seller?: string[];
+    /** Words of a sender's display name that name a desk, not the shop ("Orders", "Kundenservice"), regular-expression alternatives. */
+    senderRoles?: string[];
   };
   /** What introduces the business a payment processor's receipt paid (payee.ts), regular-expression alternatives. */
   payee: {
