@@ -1,22 +1,12 @@
+import { MONTH_NAMES } from './lexicon';
+
 /** Order of day and month in numeric dates: from the document's locale signals, when they say. */
 export type DateOrder = 'dmy' | 'mdy';
 
 const MONTHS: Record<string, number> = {};
-const NAMES: [number, string[]][] = [
-  [1, ['january', 'jan', 'januar', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'januari', 'jänner']],
-  [2, ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fev', 'febrero', 'febbraio', 'februari']],
-  [3, ['march', 'mar', 'märz', 'maerz', 'mars', 'marzo', 'maart', 'mrt']],
-  [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile']],
-  [5, ['may', 'mai', 'mayo', 'maggio', 'mag', 'mei']],
-  [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu']],
-  [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug']],
-  [8, ['august', 'aug', 'août', 'aout', 'agosto', 'ago', 'augustus']],
-  [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'settembre', 'set']],
-  [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott']],
-  [11, ['november', 'nov', 'novembre', 'noviembre']],
-  [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre']],
-];
-for (const [n, names] of NAMES) for (const name of names) MONTHS[name] = n;
+MONTH_NAMES.forEach((names, m) => {
+  for (const name of names) MONTHS[name] = m + 1;
+});
 const MONTH_WORD = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');

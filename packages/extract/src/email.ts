@@ -4,6 +4,7 @@ import { readFields } from './document';
 import { type EInvoice, einvoiceIn } from './einvoice';
 import { completeCutNames, productInSubject } from './email-products';
 import { classifyOrder, isShippingNotice, type OrderInput } from './fields/is-order';
+import { fromLexicon, inEveryLanguage } from './lexicon';
 import { capLines, LIMITS, LimitError } from './limits';
 import {
   cleanMerchant,
@@ -312,10 +313,12 @@ export interface ReadEmail {
 }
 
 /** The mail says it is a purchase and that its invoice or receipt is attached ("your invoice is attached"). */
-const INVOICE_WORD =
-  /\b(invoice|rechnung|facture|factura|fattura|factuur|receipt|quittung|beleg|reçu|recibo)\b/i;
-const ATTACHED_WORD =
-  /\b(attached|attachment|enclosed|anbei|anlage|beigefügt|ci-joint|pièce jointe|adjunt\w*|allegat\w*|bijlage)\b/i;
+const INVOICE_WORD = fromLexicon(
+  new RegExp(`\\b(${inEveryLanguage((l) => l.invoiceMail.invoice).join('|')})\\b`, 'i'),
+);
+const ATTACHED_WORD = fromLexicon(
+  new RegExp(`\\b(${inEveryLanguage((l) => l.invoiceMail.attached).join('|')})\\b`, 'i'),
+);
 
 /**
  * Reads the PDFs attached to a message, in order, into `result`: what the body lacks comes from them (an

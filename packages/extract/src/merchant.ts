@@ -1,7 +1,9 @@
+import { fromLexicon, inEveryLanguage } from './lexicon';
 import { trimEndWhile } from './limits';
 
-const ROLE_WORDS =
-  /\b(reservations?|confirmations?|e-?tickets?|no-?reply|noreply|do-?not-?reply|orders?|order confirmation|bestellungen|commandes?|customer (service|care|support)|kundenservice|service client|support|team|notifications?|notify|alerts?|receipts?|billing|invoices?|rechnungen?|factur(es|ation)|shipping|versand|info|mailer|store|shop|online|sales|hello|news(letter)?|updates?)\b/gi;
+const ROLE_WORDS = fromLexicon(
+  new RegExp(`\\b(${inEveryLanguage((l) => l.merchant.senderRoles).join('|')})\\b`, 'gi'),
+);
 const MAILBOX_HOSTS =
   /^(gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|gmx|web|proton|protonmail|fastmail|zoho|mail|yandex|free|orange|t-online)$/i;
 const MAIL_SUBDOMAINS =
@@ -48,8 +50,9 @@ export function looksLikePerson(name: string, domain: string | null): boolean {
   return MAILBOX_HOSTS.test(host) && /^[A-Z][a-zà-ÿ]+(\s[A-Z][a-zà-ÿ'-]+){1,2}$/.test(name.trim());
 }
 
-const SELLER_LABEL =
-  /^(?:sold\s*by|seller|vendor|merchant|verkauf(?:t)?\s*(?:durch|von)|verkäufer|rechnungsersteller|vendu\s*par|vendeur|vendido\s*por|venduto\s*da|verkocht\s*door|store|shop|from)\s*:?\s*/i;
+const SELLER_LABEL = fromLexicon(
+  new RegExp(`^(?:${inEveryLanguage((l) => l.merchant.seller).join('|')})\\s*:?\\s*`, 'i'),
+);
 const TLD_SUFFIX = /\.(com|de|co\.uk|uk|fr|es|it|nl|ca|com\.au|in|my|jp|net|org|shop|store)$/i;
 
 /** `text` without a closing "(...)" that holds a digit (a registration number), and the space before it. */

@@ -1,45 +1,58 @@
+import { fromLexicon, inEveryLanguage } from './lexicon';
+import type { Lexicon } from './lexicon/lexicon';
+
+/** One list of order-number labels, every language's, as regular-expression alternatives. */
+const labels = (list: keyof Lexicon['orderNumber']) => inEveryLanguage((l) => l.orderNumber[list]).join('|');
+const NUMBER = labels('number');
+
 /** A line opening with the document's word and a token holding a digit: weaker than a written label. */
-const HEADING =
-  /^\s*(?:invoice|rechnung|facture|factura|fattura|factuur|receipt|quittung|reçu|recibo|ricevuta)\s+(?=\S*\d)/i;
+const HEADING = fromLexicon(new RegExp(`^\\s*(?:${labels('heading')})\\s+(?=\\S*\\d)`, 'i'));
 const HEADING_WEIGHT = 3;
 /** What a heading's number must look like: letters and digits, or digits grouped ("2026-0192"), not a period or a year. */
 const HEADING_ID = /^(?=.*\d)(?:(?=.*[A-Z])|(?=.*[-/_.]\d)|\d{5,})/i;
 const PERIOD = /^\d{1,2}[./-]\d{2,4}$/;
 
 const ORDER_LABELS: [RegExp, number][] = [
-  [/\b(?:confirmation|bestätigung|confirmación)\s*:\s*/i, 4],
+  [fromLexicon(new RegExp(`\\b(?:${labels('confirmation')})\\s*:\\s*`, 'i')), 4],
   [
-    /\b(?:order|bestell|commande|pedido|ordine|bestelling|auftrags?)\s*(?:-\s*)?(?:nummer|number|numéro|numero|num|nr\.?|no\.?|n[°º]|#|id|reference|ref\.?)?(?![a-zà-ÿ])\s*[:#.]?\s*(?:n[°º]\s*)?/i,
+    fromLexicon(
+      new RegExp(
+        `\\b(?:${labels('order')})\\s*(?:-\\s*)?(?:${NUMBER}|#)?(?![a-zà-ÿ])\\s*[:#.]?\\s*(?:n[°º]\\s*)?`,
+        'i',
+      ),
+    ),
     5,
   ],
+  [fromLexicon(new RegExp(`\\b(?:${labels('orderLabels')})\\s*[:#.]?\\s*`, 'i')), 5],
   [
-    /\b(?:numéro\s*de\s*commande|n[°º]\s*de\s*commande|número\s*de\s*pedido|numero\s*d['’]ordine|bestelnummer|bestellnummer)\s*[:#.]?\s*/i,
-    5,
-  ],
-  [
-    /\b(?:invoice|rechnungs?|facture|factura|fattura|factuur|bill|receipt|beleg|quittung|reçu|recibo|ricevuta|confirmation|booking|reservation|buchungs?|transaction|bon)\s*(?:-\s*)?(?:(?:nummer|number|numéro|numero|num|nr\.?|no\.?|n[°º]|id|code|reference|ref\.?)(?![a-zà-ÿ])|#)\s*[:#.]?\s*/i,
+    fromLexicon(
+      new RegExp(
+        `\\b(?:${labels('document')})\\s*(?:-\\s*)?(?:(?:${NUMBER}|code)(?![a-zà-ÿ])|#)\\s*[:#.]?\\s*`,
+        'i',
+      ),
+    ),
     4,
   ],
   // A heading that is the document's word and its number ("Invoice INV-2026-0192", "Rechnung R-1042").
   [HEADING, HEADING_WEIGHT],
+  [fromLexicon(new RegExp(`\\b(?:${labels('documentLabels')})\\s*[:#.]?\\s*`, 'i')), 4],
   [
-    /\b(?:rechnungsnummer|rechnungs-nr\.?|belegnummer|quittungsnummer|numéro\s*de\s*facture|número\s*de\s*factura|bill\s*no|c\/n\s*no|inv\s*no)\s*[:#.]?\s*/i,
-    4,
+    fromLexicon(
+      new RegExp(`\\b(?:${labels('reference')})\\s*(?:(?:number|no\\.?|nr\\.?|#)\\s*)?[:#.]\\s*`, 'i'),
+    ),
+    2,
   ],
-  [/\b(?:reference|ref\.?|referenz|référence)\s*(?:(?:number|no\.?|nr\.?|#)\s*)?[:#.]\s*/i, 2],
 ];
 
-const LOCATOR_LABEL =
-  /\b(?:confirmation\s*(?:code|number|#|no\.?)|record\s*locator|booking\s*(?:code|reference)|reservation\s*code|pnr|buchungscode|code\s*de\s*réservation|código\s*de\s*reserva)\s*[:#]?\s*/i;
+const LOCATOR_LABEL = fromLexicon(new RegExp(`\\b(?:${labels('locator')})\\s*[:#]?\\s*`, 'i'));
 
 /**
  * The card terminal's slip printed inside a till receipt ("Kundenbeleg", "Merchant copy"): its numbers
  * (slip, trace, terminal, approval) identify the card payment, not the purchase.
  */
-const CARD_SLIP =
-  /\b(kundenbeleg|händlerbeleg|haendlerbeleg|customer\s*copy|merchant\s*copy|cardholder\s*copy|card\s*receipt|kartenzahlung|ticket\s*client|ticket\s*commerçant|terminal[\s-]*id|trace[\s-]*(nr|no)|genehmigungs[\s-]*nr|approval\s*code|auth(orization)?\s*code)\b/i;
+const CARD_SLIP = fromLexicon(new RegExp(`\\b(${labels('cardSlip')})\\b`, 'i'));
 /** The slip's own numbers, whatever receipt prints them. */
-const SLIP_NUMBER = /\b(beleg|trace|terminal|transaction|auth|approval|genehmigung)/i;
+const SLIP_NUMBER = fromLexicon(new RegExp(`\\b(${labels('slipNumber')})`, 'i'));
 /** Lines after a slip's heading that still belong to the slip. */
 const SLIP_LINES = 10;
 

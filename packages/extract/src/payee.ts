@@ -1,3 +1,4 @@
+import { fromLexicon, inEveryLanguage } from './lexicon';
 import { cleanMerchant } from './merchant';
 
 /**
@@ -38,15 +39,21 @@ export function processorOf(sender: string[], lines: string[]): string | null {
 }
 
 // What introduces the payee in a sentence, in the languages we read; the name follows it.
-const PAYEE_PHRASE =
-  /\b(?:you\s+(?:have\s+)?(?:paid|sent)\s+(?:a\s+payment\s+of\s+)?(?:\S+\s+){0,2}?to|(?:your\s+)?payment\s+to|paid\s+to|receipt\s+from|(?:your\s+)?order\s+(?:with|from)|purchase\s+from|sold\s+by|zahlung\s+an|bezahlt\s+an|paiement\s+à|pago\s+a)\s+/i;
+const PAYEE_PHRASE = fromLexicon(
+  new RegExp(`\\b(?:${inEveryLanguage((l) => l.payee.phrases).join('|')})\\s+`, 'i'),
+);
 // A label that names the payee at the start of a line ("Merchant: Acme Studio").
-const PAYEE_LABEL =
-  /^\s*(?:payee|merchant|seller|empfänger|händler|bénéficiaire|marchand|vendeur|comerciante)\s*:?\s+/i;
+const PAYEE_LABEL = fromLexicon(
+  new RegExp(`^\\s*(?:${inEveryLanguage((l) => l.payee.labels).join('|')})\\s*:?\\s+`, 'i'),
+);
 
 /** Where a payee's name ends: an amount, a date, an order reference, a sentence. */
-const NAME_END =
-  /\s(?:(?:for|on|am|le|el|the|of|with|gesendet|gezahlt|bezahlt|geleistet)\b|#|-|–|\()|[.,;!|](?:\s|$)|\s\d/i;
+const NAME_END = fromLexicon(
+  new RegExp(
+    `\\s(?:(?:${inEveryLanguage((l) => l.payee.nameEnd).join('|')})\\b|#|-|–|\\()|[.,;!|](?:\\s|$)|\\s\\d`,
+    'i',
+  ),
+);
 
 /**
  * The business a processor's receipt paid: "You paid $12.99 USD to Acme Studio", "Receipt from Acme

@@ -1,3 +1,4 @@
+import { alternativesOf, inEveryLanguage } from './lexicon';
 import type { LineAmount } from './line-amounts';
 import type { Row } from './product-rows';
 import { isHeadOnly } from './row-words';
@@ -40,8 +41,10 @@ export interface Reading {
 }
 
 /** Words of a sentence written to the reader ("Thanks for your order"), never a product's name. */
-const ADDRESSES_READER =
-  /(?<![\p{L}])(?:you|your|we|our|us|thanks|thank|please|ihr|ihre|wir|unser|danke|vous|votre|nous|merci|usted|su|gracias|uw|wij|bedankt|grazie|vostro)(?![\p{L}])/iu;
+const ADDRESSES_READER = new RegExp(
+  `(?<![\\p{L}])(?:${alternativesOf(inEveryLanguage((l) => l.addressesReader))})(?![\\p{L}])`,
+  'iu',
+);
 
 /** The most lines under an item that continue its name. */
 const WRAPPED_LINES = 3;

@@ -1,8 +1,10 @@
 import { findDates } from './dates';
+import { fromLexicon, inEveryLanguage } from './lexicon';
+import type { SummaryRole } from './lexicon/lexicon';
 import { trimEndWhile } from './limits';
 import { amountsIn, type LineAmount } from './line-amounts';
 import { DESCRIBING, hasLetterRuns, hasNameWord, isHeader, isHeading, isReference, words } from './row-words';
-import { type SummaryRole, summaryRole } from './summary-lines';
+import { summaryRole } from './summary-lines';
 
 /**
  * What one line of an order is to the product list:
@@ -80,8 +82,12 @@ function moneyIn(line: string): Money[] {
 /** Quantity-led names: "2 x Kettle", "1 of: Kettle", "2 (1.04 lb) of: Broccoli", "1 Exemplar(e) von: Buch". */
 const QUANTITY_LED =
   /^(\d{1,4}(?:[.,]\d{1,3})?)\s?(?:\([^()]{0,20}\)\s?)?(?:(?:lb|lbs|kg|g|stk|pcs|pc|st)\.?\s)?(?:[x×]\s|(?:of|von|de|di|van|exemplar\(e\) von):\s?)/i;
-const QUANTITY_LABEL =
-  /^(?:qty|quantity|menge|anzahl|anz\.|quantité|qté|cantidad|cant\.|quantità|aantal)\s?:?\s?(\d{1,4})(?:\s|$)/i;
+const QUANTITY_LABEL = fromLexicon(
+  new RegExp(
+    `^(?:${inEveryLanguage((l) => l.productLabels.quantity).join('|')})\\s?:?\\s?(\\d{1,4})(?:\\s|$)`,
+    'i',
+  ),
+);
 /** "2 Stk x 0,29", "0,832 kg x 1,59 EUR/kg", "1 X 35.00", "2 * RM 18.77": a quantity, then a unit price. */
 const TIMES_UNIT = /^(\d{1,4}(?:[.,]\d{1,3})?)\s?(?:(?:stk|pcs|pc|st|kg|g|lb|lbs)\.?\s?)?[x×*] {0,3}\S/i;
 /** "2.50*3", "7.99 x 2": a unit price, then a quantity. */
@@ -91,8 +97,9 @@ const BARE_QUANTITY = /^(\d{1,3})(?:\s?(?:x|pcs|stk|st)\.?)?$/i;
 const QUANTITY_CODE = /^(\d{1,3})\s?x\s\d{4,}$/i;
 const LABEL = /^\p{L}[\p{L}.'’/&() -]{0,40}:(?:\s|$)/u;
 /** "Item: Noise Cancelling Headphones": a label whose value is the product's name. */
-const NAME_LABEL =
-  /^(?:item|product|article|artikel|produkt|produit|producto|prodotto|articolo|artikelbezeichnung|bezeichnung|designation|désignation|descripción|descrizione|omschrijving)\s?:\s?/i;
+const NAME_LABEL = fromLexicon(
+  new RegExp(`^(?:${inEveryLanguage((l) => l.productLabels.name).join('|')})\\s?:\\s?`, 'i'),
+);
 const TAX_CLASS = /^(?:[A-Z]{1,2}\*?|\*+)$/;
 
 const readNumber = (text: string) => Number(text.replace(',', '.'));

@@ -1,8 +1,10 @@
 /**
- * The words the product reader knows besides the summary lexicon (summary-lines.ts): words printed among
- * amounts that name nothing (currencies, tax classes, units), the column heads of item tables, the lines
- * that describe a product (seller, condition) and a document's own reference lines, in the languages read.
+ * The words the product reader knows besides the summary vocabulary (summary-lines.ts): words printed
+ * among amounts that name nothing (currencies, tax classes, units), and from every language's lexicon
+ * (lexicon/<language>.ts) the column heads of item tables, the lines that describe a product (seller,
+ * condition), a document's own reference lines and the headings over an item list.
  */
+import { alternativesOf, inEveryLanguage } from './lexicon';
 
 /** Words printed among amounts that are no part of a name: currencies, tax classes, units. */
 const NOT_NAME_WORDS: ReadonlySet<string> = new Set([
@@ -39,134 +41,11 @@ const NOT_NAME_WORDS: ReadonlySet<string> = new Set([
   'kwh',
 ]);
 
-/** Column heads of item tables; one of ITEM_HEADS must be among them. */
-const ITEM_HEADS = new Set([
-  'item',
-  'items',
-  'article',
-  'articles',
-  'artikel',
-  'articolo',
-  'articoli',
-  'artículo',
-  'artículos',
-  'description',
-  'desc',
-  'beschreibung',
-  'bezeichnung',
-  'désignation',
-  'designation',
-  'descripción',
-  'descripcion',
-  'descrizione',
-  'omschrijving',
-  'product',
-  'products',
-  'produkt',
-  'produkte',
-  'produit',
-  'produits',
-  'producto',
-  'productos',
-  'prodotto',
-  'prodotti',
-  'qty',
-  'quantity',
-  'menge',
-  'anzahl',
-  'qte',
-  'qté',
-  'quantité',
-  'cantidad',
-  'cant',
-  'quantità',
-  'qtà',
-  'aantal',
-  'hoeveelheid',
-  'pos',
-  'position',
-  'title',
-  'titel',
-  'leistung',
-  'service',
-]);
-const OTHER_HEADS = new Set([
-  'price',
-  'preis',
-  'prix',
-  'precio',
-  'prezzo',
-  'prijs',
-  'unit',
-  'u',
-  'p',
-  's',
-  'p.u',
-  'each',
-  'amount',
-  'betrag',
-  'montant',
-  'importe',
-  'importo',
-  'bedrag',
-  'total',
-  'totaal',
-  'totale',
-  'summe',
-  'gesamt',
-  'tax',
-  'vat',
-  'gst',
-  'mwst',
-  'ust',
-  'tva',
-  'iva',
-  'btw',
-  'rate',
-  'rm',
-  'eur',
-  'usd',
-  'code',
-  'disc',
-  'discount',
-  'rabatt',
-  'net',
-  'netto',
-  'gross',
-  'brutto',
-  'no',
-  'nr',
-  'ordered',
-  'bestellte',
-  'per',
-  'stuk',
-  'incl',
-  'excl',
-  'sku',
-  'ref',
-  'name',
-  'art',
-  'kunde',
-  'lief',
-  'gtin',
-  'ean',
-  'qnty',
-  'u/p',
-  'up',
-  'rm',
-  'menu',
-  'vk',
-  'ohne',
-  'mit',
-  'pro',
-  'je',
-  'of',
-  'de',
-]);
-const isHeadWord = (word: string) =>
-  ITEM_HEADS.has(word) ||
-  OTHER_HEADS.has(word) ||
-  /(?:preis|price|betrag|amount|prijs|prix|summe|satz|total)$/.test(word);
+/** Column heads of item tables, every language's; one of ITEM_HEADS must be among them. */
+const ITEM_HEADS: ReadonlySet<string> = new Set(inEveryLanguage((l) => l.columnHeads.item));
+const OTHER_HEADS: ReadonlySet<string> = new Set(inEveryLanguage((l) => l.columnHeads.other));
+const HEAD_STEM = new RegExp(`(?:${alternativesOf(inEveryLanguage((l) => l.columnHeads.stems))})$`);
+const isHeadWord = (word: string) => ITEM_HEADS.has(word) || OTHER_HEADS.has(word) || HEAD_STEM.test(word);
 
 /** Words of a text: runs of letters of at least `min` characters. */
 export function words(text: string, min = 3): string[] {
@@ -190,11 +69,15 @@ export function hasLetterRuns(text: string): boolean {
 }
 
 /** Lines that describe the product above them: its seller, its condition ("Fulfilled by Amazon £8.99"). */
-export const DESCRIBING =
-  /^(?:sold by|fulfilled by|dispatched by|shipped by|ships from|verkauft von|verkauf durch|versand durch|vendu par|expédié par|vendido por|enviado por|venduto da|spedito da|verkocht door|verzonden door|condition|zustand|état|estado|condizione|staat)(?![\p{L}])/iu;
+export const DESCRIBING = new RegExp(
+  `^(?:${alternativesOf(inEveryLanguage((l) => l.describing))})(?![\\p{L}])`,
+  'iu',
+);
 /** "Order #202-4472916", "Invoice no. 42": a document's reference, not a product. */
-const REFERENCE =
-  /^(?:order|bestellung|commande|pedido|ordine|bestelling|invoice|rechnung|facture|factura|fattura|factuur|receipt|booking|reservation|confirmation|document)(?:\s?(?:#|no\.?|nr\.?|number|nummer|numéro|número|id))?\s?[:#]?\s?/i;
+const REFERENCE = new RegExp(
+  `^(?:${alternativesOf(inEveryLanguage((l) => l.references))})(?:\\s?(?:#|no\\.?|nr\\.?|number|nummer|numéro|número|id))?\\s?[:#]?\\s?`,
+  'i',
+);
 /** The rest of a reference line is one token with four digits or more. */
 export function isReference(text: string): boolean {
   const label = REFERENCE.exec(text);
@@ -227,8 +110,7 @@ export function isHeadOnly(line: string): boolean {
 }
 
 /** Headings over an order's item list ("Order summary", "Ihre Bestellung"): never a product's name. */
-const HEADING =
-  /^(?:order summary|order details|your order|your items|items ordered|item details|bestellübersicht|ihre bestellung|bestelldetails|bestellte artikel|récapitulatif de (?:la|votre) commande|récapitulatif|votre commande|détails de la commande|resumen del pedido|tu pedido|detalles del pedido|riepilogo ordine|il tuo ordine|dettagli ordine|besteloverzicht|je bestelling|uw bestelling)\s?:?$/i;
+const HEADING = new RegExp(`^(?:${alternativesOf(inEveryLanguage((l) => l.itemHeadings))})\\s?:?$`, 'i');
 
 /**
  * True for a heading over an order's item list.

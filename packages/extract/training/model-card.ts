@@ -25,7 +25,7 @@ export const FAMILIES: Record<string, string> = {
   font: 'font size, bold and headings (PDF, HTML)',
   ocr: 'OCR confidence (photos)',
   doc: 'document-level: currency marks, amount formats, the country’s day/month order; for is_order the total ranker’s choice and confidence, an order number after its label, product lines, a date',
-  cue: 'is_order: lexicon cue families (order evidence, refund/return, shipping, card alert, marketing, account, bounce, request) in the subject and the body, lexicon/order-cues.ts',
+  cue: 'is_order: lexicon cue families (order evidence, refund/return, shipping, card alert, marketing, account, bounce, request) in the subject and the body, the orderCues of lexicon/<language>.ts',
   st: 'is_order: what the document’s own data says (schema.org Order, e-invoice, ParcelDelivery, credit note)',
   from: 'is_order: the kind of sender address of an e-mail',
   via: 'how a name candidate was proposed (head, foot, company form, invitation, copyright)',

@@ -5,18 +5,20 @@
  */
 import { type DateOrder, findDates } from '../dates';
 import { addContext } from '../features/context';
+import { fromLexicon, inEveryLanguage } from '../lexicon';
 import type { Candidate, Features } from '../model/ranker';
 import type { Doc } from '../readers/doc';
 
 /** Dates looked at per document (hostile input prints thousands). */
 const MAX_DATES = 200;
 
-/** Label words naming the purchase itself (a lexicon feature; a bare "Date" may be any date). */
-const PURCHASE_DATE_LABELS =
-  /\b(order(?:ed)?\s*(?:date|on|placed)|date\s*of\s*(?:order|purchase|invoice|issue)|purchase\s*date|invoice\s*date|bill\s*date|placed\s*on|issued?(?:\s*on)?|booked\s*on|receipt\s*date|transaction\s*date|bestelldatum|bestellt\s*am|rechnungsdatum|belegdatum|kaufdatum|date\s*de\s*(?:commande|facture)|fecha\s*de\s*(?:pedido|compra|factura)|data\s*(?:dell['’]ordine|ordine|fattura)|besteldatum|factuurdatum|orderdatum)\b/i;
-const ANY_DATE_LABELS = /\b(date|datum|fecha|data|tarikh|le)\b/i;
-const NOT_PURCHASE_DATE =
-  /\b(due|fällig|échéance|vencimiento|scadenza|vervaldatum|delivery|lieferdatum|leistungsdatum|ship|arriv|expir|valid|birth|check-?in|check-?out|depart|cancel|until)\b/i;
+/** A label of the date kind `kind` in any language, whole words (a lexicon feature). */
+const dateLabel = (kind: 'purchase' | 'any' | 'other') =>
+  fromLexicon(new RegExp(`\\b(${inEveryLanguage((l) => l.dateLabels[kind]).join('|')})\\b`, 'i'));
+/** Label words naming the purchase itself (a bare "Date" may be any date). */
+const PURCHASE_DATE_LABELS = dateLabel('purchase');
+const ANY_DATE_LABELS = dateLabel('any');
+const NOT_PURCHASE_DATE = dateLabel('other');
 
 // Dates as compact digits: 20180304 (ISO order), printed by some tills and terminals.
 const COMPACT = /\b(20\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\b/g;

@@ -5,6 +5,7 @@
  * total's line (items are printed above the total). Training computes them with this same code.
  */
 import { addContext } from '../features/context';
+import { alternativesOf, inEveryLanguage } from '../lexicon';
 import { amountsIn } from '../line-amounts';
 import type { Features } from '../model/ranker';
 import type { Doc, DocLine } from '../readers/doc';
@@ -17,7 +18,7 @@ const QTY_COUNT_LEAD = /^\d{1,3}\s+\p{L}/u;
 /** "Kettle x2", "x 2", "Qty: 2", "2 @ 1.50", "2 Stk". */
 const QTY_TIMES = /(?:^|\s)[x×]\s?\d{1,3}(?:\s|$)/i;
 const QTY_AT = /\d\s?@\s?\S/;
-const QTY_LABEL = /\b(?:qty|quantity|menge|anzahl|qté|quantité|cantidad|quantità|aantal|jumlah)\b/i;
+const QTY_LABEL = new RegExp(`\\b(?:${alternativesOf(inEveryLanguage((l) => l.quantityLabels))})\\b`, 'i');
 const QTY_UNIT = /\b\d{1,3}\s?(?:pcs|pc|stk|st|un|pz|ea)\b/i;
 const BARE_NUMBER = /^\d{1,3}$/;
 

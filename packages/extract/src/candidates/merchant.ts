@@ -6,19 +6,20 @@
  * name elsewhere (a web domain, an e-mail address, another line).
  */
 import { addContext, wordsOf } from '../features/context';
+import { fromLexicon, inEveryLanguage } from '../lexicon';
+import type { Lexicon } from '../lexicon/lexicon';
 import { cleanMerchant, merchantFromDomain } from '../merchant';
 import type { Candidate, Features } from '../model/ranker';
 import type { Doc, DocLine } from '../readers/doc';
 
 const LEGAL_FORM =
   /\b(GmbH|AG|KG|OHG|UG|e\.K\.|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Corp\.?|Corporation|Co\.|S\.?A\.?S?\.?|S\.?A\.?R\.?L\.?|S\.?L\.?|S\.?p\.?A\.?|S\.?r\.?l\.?|B\.?V\.?|N\.?V\.?|Pty|Pvt\.?|Private Limited|SDN\.?\s*BHD\.?|S\/B|BHD|PLC|LLP|Oy|AB|A\/S|ApS|Sp\.\s*z\s*o\.o\.|Lda\.?|Tbk\.?|PT\.?)(?=\W|$)/i;
-const BUYER_MARKER =
-  /\b(bill\s*to|ship\s*to|sold\s*to|invoice\s*to|deliver\s*to|rechnungsempfänger|rechnungsadresse|lieferadresse|kunde|customer|client|factur[ée]\s*à|livr[ée]\s*à|buyer|käufer)\b/i;
+/** One of the merchant lists, every language's, as regular-expression alternatives. */
+const alternatives = (list: keyof Lexicon['merchant']) => inEveryLanguage((l) => l.merchant[list]).join('|');
+const BUYER_MARKER = fromLexicon(new RegExp(`\\b(${alternatives('buyer')})\\b`, 'i'));
 /** Words of labels, addresses and document titles that a shop's name rarely holds (a lexicon feature). */
-const NOT_MERCHANT =
-  /\b(invoice\w*|rechnung\w*|factu\w*|receipt\w*|quittung|tax|steuer\w*|date|datum|page|seite|customer|kunde\w*|client|bill\s*to|ship\s*to|sold\s*to|deliver\w*|liefer\w*|empfänger|recipient|order\w*|bestell\w*|commande|tel|phone|fax|e-?mail|www\.|http|street|straße|strasse|str\.|road|jalan|avenue|postfach|iban|bic|swift|vat|ust|gst|reg\.?\s*no|total|amount|betrag|qty|menge|description|beschreibung|thank\w*|währung|currency|uhr|öffnungszeiten|opening|guest|name|artikel|items?|your|ihre?|cashier|kasse|station|member|payment|zahlung)\b/i;
-const INVITATION =
-  /\b(?:thank\s*you\s*for\s*(?:shopping|dining|choosing|visiting)\s*(?:at|with)|welcome\s*to|bienvenue\s*chez|willkommen\s*bei|terima\s*kasih\s*kerana\s*membeli\s*di)\s+(\S.{1,59})/i;
+const NOT_MERCHANT = fromLexicon(new RegExp(`\\b(${alternatives('notName')})\\b`, 'i'));
+const INVITATION = fromLexicon(new RegExp(`\\b(?:${alternatives('invitation')})\\s+(\\S.{1,59})`, 'i'));
 const COPYRIGHT = /(?:©|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?,?\s*)?(\S.{1,59})/i;
 /** A name before a web domain or after an e-mail's "@" ("www.popular.com.my", "help@acme.de"). */
 const NAMED_HOSTS = [
@@ -37,7 +38,7 @@ const MAX_LINES = 80;
 /** A line that begins with a company form or a bracket continues the name above it. */
 const CONTINUES = new RegExp(`^\\s*(?:[(\\[]|${LEGAL_FORM.source})`, 'i');
 /** A line ending in "&", "-", "and" or a comma is continued below. */
-const CONTINUED = /(?:[&,\-–]|\band|\bund|\bet|\bdan)\s*$/i;
+const CONTINUED = new RegExp(`(?:[&,\\-–]|\\b(?:${alternatives('connectors')}))\\s*$`, 'i');
 
 const letters = (s: string) => s.replace(/[^\p{L}]/gu, '');
 const FORMS = new RegExp(LEGAL_FORM.source, 'gi');

@@ -15,12 +15,12 @@ import type { TotalCandidate } from '../candidates/total';
 import { addContext, wordsOf } from '../features/context';
 import {
   CUE_FAMILIES,
-  type CueFamily,
   ORDER_CUES,
   SENDER_KINDS,
   SHIPPING_SUBJECT,
   SHIPPING_SUBJECT_EXCEPT,
-} from '../lexicon/order-cues';
+} from '../lexicon';
+import type { CueFamily } from '../lexicon/lexicon';
 import { type Candidate, type Choice, choose, type Features, type RankerWeights } from '../model/ranker';
 
 export const ORDER_MODEL = orderWeights as RankerWeights;
@@ -66,12 +66,7 @@ const MAX_PHRASE = 5;
 
 /** The cue phrases of every language, per family, normalised as text is (accents, case, punctuation). */
 const PHRASES: Record<CueFamily, Set<string>> = Object.fromEntries(
-  CUE_FAMILIES.map((family) => [
-    family,
-    new Set(
-      Object.values(ORDER_CUES).flatMap((language) => language[family].map((p) => tokens(p).join(' '))),
-    ),
-  ]),
+  CUE_FAMILIES.map((family) => [family, new Set(ORDER_CUES[family].map((p) => tokens(p).join(' ')))]),
 ) as Record<CueFamily, Set<string>>;
 
 /** Lower-case letters and digits without accents, as words: "Bestätigung #12" -> ["bestatigung", "12"]. */

@@ -1,10 +1,12 @@
+import { documentWord } from '@warrantly/extract/document-word';
+import { categorize } from '@warrantly/extract/product-category';
 import type { Extraction } from '@warrantly/extract/types';
 import { timestamp } from '../../dates';
 import type { Db } from '../../db/schema';
 import { findMainProduct, isConsumable } from '../parts/consumables.service';
 import { linkWaitingParts } from '../parts/part-links.service';
 import { parsePrice } from './amounts';
-import { categorize, estimateWarranty } from './categories';
+import { estimateWarranty } from './categories';
 import * as repo from './purchases.repository';
 
 export interface ImportSource {
@@ -30,37 +32,6 @@ export function extractionStatus(extraction: Extraction): 'success' | 'partial' 
   return extraction.merchant && extraction.purchase_date && extraction.total && extraction.products.length > 0
     ? 'success'
     : 'partial';
-}
-
-type DocumentWord = 'invoice' | 'receipt' | 'order';
-
-/** What a document calls itself, in the languages extraction reads; the first that matches wins. */
-const DOCUMENT_WORDS: [RegExp, DocumentWord][] = [
-  [/\b(?:invoice|rechnung|facture|factura|fattura|factuur|faktura)/i, 'invoice'],
-  [
-    /\b(?:receipt|quittung|kassenbon|kassenbeleg|beleg|bon|reçu|recibo|ricevuta|scontrino|kassabon|bonnetje)\b/i,
-    'receipt',
-  ],
-  [/\b(?:order|bestellung|commande|pedido|ordine|bestelling)\b/i, 'order'],
-];
-
-const wordIn = (text: string): DocumentWord | null =>
-  DOCUMENT_WORDS.find(([pattern]) => pattern.test(text))?.[1] ?? null;
-
-/**
- * The word a document uses for itself: the label beside its number ("Rechnungsnummer R0005532486" is an
- * invoice), else its subject or first lines, else what its kind usually is (an e-mail an order, a till
- * receipt a receipt, a PDF an invoice).
- */
-function documentWord(extraction: Extraction): DocumentWord {
-  const lines = (extraction.text ?? '').split('\n');
-  const id = extraction.order_id;
-  const at = id ? lines.findIndex((line) => line.includes(id)) : -1;
-  const labelled = at === -1 ? null : wordIn(`${lines[at - 1] ?? ''} ${lines[at]}`);
-  const fallback = extraction.kind === 'email' ? 'order' : extraction.kind === 'text' ? 'receipt' : 'invoice';
-  return (
-    labelled ?? wordIn(extraction.email?.subject ?? '') ?? wordIn(lines.slice(0, 20).join(' ')) ?? fallback
-  );
 }
 
 /**

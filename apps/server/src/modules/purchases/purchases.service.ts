@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Purchase, PurchaseCreate, PurchaseUpdate, TotalPrice } from '@warrantly/contract/purchases';
+import { categorize } from '@warrantly/extract/product-category';
 import { addDays, isoDate, timestamp } from '../../dates';
 import type { Db, OrderUpdate } from '../../db/schema';
 import { AppError, invalidFields } from '../../errors';
@@ -19,7 +20,6 @@ import {
   typedPrice,
   UNREADABLE_AMOUNT,
 } from './amounts';
-import { categorize } from './categories';
 import * as repo from './purchases.repository';
 import { EXPIRING_SOON_DAYS, warrantyStatus } from './warranty';
 
