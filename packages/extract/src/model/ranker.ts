@@ -42,6 +42,20 @@ export function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
+/** fnv1a of feature names already seen: the same context words recur in every candidate and document.
+ * Cleared when full, so a long-running process keeps a bounded cache. */
+const hashes = new Map<string, number>();
+const MAX_HASHES = 50_000;
+function hashOf(name: string): number {
+  let hash = hashes.get(name);
+  if (hash === undefined) {
+    hash = fnv1a(name);
+    if (hashes.size >= MAX_HASHES) hashes.clear();
+    hashes.set(name, hash);
+  }
+  return hash;
+}
+
 /** The ranker's columns: name -> index, built once per model. */
 const columnCache = new WeakMap<RankerWeights, Map<string, number>>();
 function columnsOf(model: RankerWeights): Map<string, number> {
@@ -67,7 +81,7 @@ export function featureRow(
   for (const [name, value] of Object.entries(features)) {
     if (name.startsWith('w:')) {
       if (model.buckets > 0) {
-        const at = model.names.length + (fnv1a(name) % model.buckets);
+        const at = model.names.length + (hashOf(name) % model.buckets);
         row[at] = (row[at] as number) + value;
       }
       continue;
