@@ -25,15 +25,17 @@ type ContextStep = { name: string; set: true } | { name: string; set: false; add
 
 /**
  * The steps of addContext by slot, word count and text: a line is the context of many candidates (and of
- * the same one for several fields), so its words and feature names are worked out once. Cleared when
- * full, so a long-running process keeps a bounded cache.
+ * the same one for several fields), so its words and feature names are worked out once. Only line-sized
+ * texts are kept (a whole body is read once), and the cache is cleared when full: a long-running process
+ * keeps it bounded.
  */
 const steps = new Map<string, ContextStep[]>();
-const MAX_CACHED = 20_000;
+const MAX_CACHED = 5_000;
+const MAX_CACHED_TEXT = 200;
 
 function contextSteps(slot: string, text: string, maxWords: number): ContextStep[] {
-  const key = `${slot}\u0000${maxWords}\u0000${text}`;
-  let out = steps.get(key);
+  const key = text.length <= MAX_CACHED_TEXT ? `${slot}\u0000${maxWords}\u0000${text}` : null;
+  let out = key === null ? undefined : steps.get(key);
   if (out) return out;
   out = [];
   for (const word of wordsOf(joinSpacedLetters(text)).slice(-maxWords)) {
@@ -43,6 +45,7 @@ function contextSteps(slot: string, text: string, maxWords: number): ContextStep
     for (let i = 0; i < grams; i += 1)
       out.push({ name: `w:${slot}3:${padded.slice(i, i + 3)}`, set: false, add: 1 / grams });
   }
+  if (key === null) return out;
   if (steps.size >= MAX_CACHED) steps.clear();
   steps.set(key, out);
   return out;

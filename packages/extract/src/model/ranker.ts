@@ -78,7 +78,9 @@ export function featureRow(
 ): Float64Array {
   const row = new Float64Array(model.names.length + model.buckets);
   for (let i = 0; i < model.names.length; i += 1) row[i] = -(model.mean[i] ?? 0) / (model.scale[i] || 1);
-  for (const [name, value] of Object.entries(features)) {
+  // for-in walks the keys in Object.entries order without building an array per candidate.
+  for (const name in features) {
+    const value = features[name] as number;
     if (name.startsWith('w:')) {
       if (model.buckets > 0) {
         const at = model.names.length + (hashOf(name) % model.buckets);
