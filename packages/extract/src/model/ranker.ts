@@ -42,20 +42,6 @@ export function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
-/** fnv1a of feature names already seen: the same context words recur in every candidate and document.
- * Cleared when full, so a long-running process keeps a bounded cache. */
-const hashes = new Map<string, number>();
-const MAX_HASHES = 50_000;
-function hashOf(name: string): number {
-  let hash = hashes.get(name);
-  if (hash === undefined) {
-    hash = fnv1a(name);
-    if (hashes.size >= MAX_HASHES) hashes.clear();
-    hashes.set(name, hash);
-  }
-  return hash;
-}
-
 /** The ranker's columns: name -> index, built once per model. */
 const columnCache = new WeakMap<RankerWeights, Map<string, number>>();
 function columnsOf(model: RankerWeights): Map<string, number> {
@@ -78,12 +64,10 @@ export function featureRow(
 ): Float64Array {
   const row = new Float64Array(model.names.length + model.buckets);
   for (let i = 0; i < model.names.length; i += 1) row[i] = -(model.mean[i] ?? 0) / (model.scale[i] || 1);
-  // for-in walks the keys in Object.entries order without building an array per candidate.
-  for (const name in features) {
-    const value = features[name] as number;
+  for (const [name, value] of Object.entries(features)) {
     if (name.startsWith('w:')) {
       if (model.buckets > 0) {
-        const at = model.names.length + (hashOf(name) % model.buckets);
+        const at = model.names.length + (fnv1a(name) % model.buckets);
         row[at] = (row[at] as number) + value;
       }
       continue;
