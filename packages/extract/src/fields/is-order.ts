@@ -21,7 +21,14 @@ import {
   SHIPPING_SUBJECT,
   SHIPPING_SUBJECT_EXCEPT,
 } from '../lexicon/order-cues';
-import { type Candidate, type Choice, choose, type Features, type RankerWeights } from '../model/ranker';
+import {
+  type Candidate,
+  type Choice,
+  choose,
+  type Features,
+  featureTable,
+  type RankerWeights,
+} from '../model/ranker';
 
 export const ORDER_MODEL = orderWeights as RankerWeights;
 
@@ -125,7 +132,7 @@ export function isShippingNotice(subject: string, structured: OrderInput['struct
  */
 function addWords(features: Features, slot: string, text: string, maxWords: number): void {
   const distinct = [...new Set(wordsOf(text))].slice(0, maxWords);
-  const words: Features = {};
+  const words: Features = featureTable();
   addContext(words, slot, distinct.join(' '), maxWords);
   const scale = 1 / Math.sqrt(Math.max(distinct.length, 1));
   for (const [name, value] of Object.entries(words))
@@ -163,7 +170,7 @@ function cuesOf(input: OrderInput): { subject: CueFamily[]; body: CueFamily[] } 
 
 /** The features of the "order" candidate: words, cue families and structure of the whole document. */
 export function orderFeatures(input: OrderInput, cues = cuesOf(input)): Features {
-  const features: Features = {};
+  const features: Features = featureTable();
   const head = input.lines.slice(0, ORDER_LINES);
   if (input.subject !== null) addWords(features, 's', input.subject, 20);
   for (const family of cues.subject) features[`cue:s:${family}`] = 1;
