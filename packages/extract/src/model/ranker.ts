@@ -73,7 +73,10 @@ export function featureRow(
 ): Float64Array {
   const row = new Float64Array(model.names.length + model.buckets);
   for (let i = 0; i < model.names.length; i += 1) row[i] = -(model.mean[i] ?? 0) / (model.scale[i] || 1);
-  for (const [name, value] of Object.entries(features)) {
+  // Keys, then a lookup each: on a hash-table object (featureTable) that is several times faster than
+  // Object.entries, in the same order.
+  for (const name of Object.keys(features)) {
+    const value = features[name] as number;
     if (name.startsWith('w:')) {
       if (model.buckets > 0) {
         const at = model.names.length + (fnv1a(name) % model.buckets);
