@@ -135,8 +135,10 @@ function addWords(features: Features, slot: string, text: string, maxWords: numb
   const words: Features = featureTable();
   addContext(words, slot, distinct.join(' '), maxWords);
   const scale = 1 / Math.sqrt(Math.max(distinct.length, 1));
-  for (const [name, value] of Object.entries(words))
+  for (const name of Object.keys(words)) {
+    const value = words[name] as number;
     features[name] = name.startsWith('w:') ? value * scale : value;
+  }
 }
 
 /** The kind of address a message came from, by its local part (SENDER_KINDS); null when it says nothing. */
