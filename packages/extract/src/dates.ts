@@ -71,6 +71,8 @@ const PATTERNS: {
  * @example findDates('Ordered 9 Feb 2025, shipped 2025-02-11')[1].iso //=> '2025-02-11'
  */
 export function findDates(text: string, order: DateOrder = 'dmy'): FoundDate[] {
+  // Every form holds digits: a line without any (most of a body) skips the month-name scans.
+  if (!/\d/.test(text)) return [];
   const found: FoundDate[] = [];
   // Characters already read as part of a date: a later pattern's match over any of them is dropped.
   // Marking them costs what the matches cover, so many dates on one line stay linear.

@@ -1,4 +1,5 @@
 import { type AddressObject, type ParsedMail, type SimpleParserOptions, simpleParser } from 'mailparser';
+import type { HTMLElement } from 'node-html-parser';
 import { parseDate } from './dates';
 import { readFields } from './document';
 import { type EInvoice, einvoiceIn } from './einvoice';
@@ -18,8 +19,8 @@ import { findPayee, processorOf } from './payee';
 import { extractPdf } from './pdf';
 import { capDoc } from './readers/cap';
 import { type Doc, lineTexts } from './readers/doc';
-import { readHtml } from './readers/html';
-import { parseHtml } from './readers/html-parse';
+import { readHtml, readHtmlTree } from './readers/html';
+import { parseHtml, parseHtmlTrees } from './readers/html-parse';
 import { readText } from './readers/text';
 import { type StructuredOrder, structuredOrders } from './structured';
 import type { EmailFacts, Extraction } from './types';
@@ -88,9 +89,16 @@ function headerDate(mail: ParsedMail): string | null {
   return mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date.toISOString().slice(0, 10) : null;
 }
 
-/** An HTML body's line texts through the document model, within the line and text caps. */
-function htmlBody(html: string): { doc: Doc; cut: boolean } {
-  return capDoc(readHtml(html));
+/** An HTML body in the document model within the line and text caps, with its tree for structured data. */
+interface HtmlBody {
+  doc: Doc;
+  cut: boolean;
+  root: HTMLElement;
+}
+
+function htmlBody(html: string): HtmlBody {
+  const { page, text } = parseHtmlTrees(html);
+  return { ...capDoc(readHtmlTree(text)), root: page };
 }
 
 /** Picks the order a page describes; an Order or Invoice beats a ParcelDelivery. */
@@ -108,15 +116,16 @@ function readBody(
   plain: string | null,
   facts: EmailFacts,
   senderDomain: string | null,
-  htmlDoc: { doc: Doc; cut: boolean } | null = null,
+  htmlDoc: HtmlBody | null = null,
   einvoice: EInvoice | null = null,
 ): { extraction: Extraction; order: OrderInput } {
-  const root = html ? parseHtml(html) : null;
+  const body = html ? (htmlDoc ?? htmlBody(html)) : null;
+  const root = body?.root ?? null;
   const structured = root ? structuredOrders(root) : [];
   // An attached e-invoice states the purchase exactly; the page's schema.org markup only summarises it.
   const main = einvoice ?? mainStructured(structured);
   // Past the line and text caps the rest of the body is cut; a purchase is stated near its top.
-  const capped = html ? (htmlDoc ?? htmlBody(html)) : readText(plain ?? '');
+  const capped = body ?? readText(plain ?? '');
   const lines = lineTexts(capped.doc);
   const fields = readFields(capped.doc, {
     structured: main?.type === 'ParcelDelivery' ? null : main,
@@ -450,7 +459,7 @@ export async function emailBody(
 ): Promise<{ doc: Doc; senderDomain: string | null }> {
   const mail = await parseMail(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true });
   const html = typeof mail.html === 'string' ? mail.html : null;
-  const doc = html ? htmlBody(html).doc : readText(mail.text ?? '').doc;
+  const doc = html ? capDoc(readHtml(html)).doc : readText(mail.text ?? '').doc;
   return { doc, senderDomain: firstAddress(mail.from).address?.split('@')[1] ?? null };
 }
 

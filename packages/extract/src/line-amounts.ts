@@ -17,6 +17,8 @@ const MONEY = new RegExp(`${CURRENCY_PREFIX}${NUMBER}${CURRENCY_SUFFIX}`, 'g');
  * @example amountsIn('2 x Kettle  €49,90') //=> [{ decimal: '49.90', minor: 4990, currency: 'EUR', index: 12 }]
  */
 export function amountsIn(line: string, allowIntegers = false): LineAmount[] {
+  // An amount holds digits: a line without any is not scanned.
+  if (!/\d/.test(line)) return [];
   const out: LineAmount[] = [];
   MONEY.lastIndex = 0;
   for (let m = MONEY.exec(line); m; m = MONEY.exec(line)) {

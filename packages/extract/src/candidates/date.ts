@@ -6,7 +6,7 @@
 import { type DateOrder, findDates } from '../dates';
 import { addContext } from '../features/context';
 import { fromLexicon, inEveryLanguage } from '../lexicon';
-import type { Candidate, Features } from '../model/ranker';
+import { type Candidate, type Features, featureTable } from '../model/ranker';
 import type { Doc } from '../readers/doc';
 
 /** Dates looked at per document (hostile input prints thousands). */
@@ -105,7 +105,7 @@ export function dateCandidates(doc: Doc, order: DateOrder | null): Candidate<str
     const line = doc.lines[f.line];
     if (!line) continue;
     const above = doc.lines[f.line - 1];
-    const features: Features = {
+    const features: Features = featureTable({
       [`val:reading:${f.reading}`]: 1,
       'val:ambiguous': f.ambiguous ? 1 : 0,
       'doc:agrees_with_country': f.reading !== 'fixed' && order === f.reading ? 1 : 0,
@@ -123,7 +123,7 @@ export function dateCandidates(doc: Doc, order: DateOrder | null): Candidate<str
         TIME.test(line.text.slice(f.index)) || TIME.test(line.text.slice(0, f.index)) ? 1 : 0,
       'lay:starts_line': line.text.slice(0, f.index).trim() === '' ? 1 : 0,
       'lay:x_start': line.x0,
-    };
+    });
     const before = line.text.slice(0, f.index);
     const labelled = (re: RegExp) =>
       re.test(before) || (!/\p{L}{3}/u.test(before) && re.test(above?.text ?? ''));

@@ -7,7 +7,7 @@
 import { addContext } from '../features/context';
 import { alternativesOf, inEveryLanguage } from '../lexicon';
 import { amountsIn } from '../line-amounts';
-import type { Features } from '../model/ranker';
+import { type Features, featureTable } from '../model/ranker';
 import type { Doc, DocLine } from '../readers/doc';
 import { isHeader, isHeading, isHeadOnly } from '../row-words';
 import { summaryRole } from '../summary-lines';
@@ -84,7 +84,7 @@ export function lineFeatures(doc: Doc, totalLine: number | null): Features[] {
     if (!f['am:0']) seen += 1;
   }
   return doc.lines.map((line, i) => {
-    const f: Features = { ...(facts[i] as Features) };
+    const f: Features = featureTable(facts[i] as Features);
     addContext(f, 'self', line.text, 8);
     const previous = doc.lines[i - 1];
     const next = doc.lines[i + 1];

@@ -9,7 +9,7 @@ import { addContext, wordsOf } from '../features/context';
 import { fromLexicon, inEveryLanguage } from '../lexicon';
 import type { Lexicon } from '../lexicon/lexicon';
 import { cleanMerchant, merchantFromDomain } from '../merchant';
-import type { Candidate, Features } from '../model/ranker';
+import { type Candidate, type Features, featureTable } from '../model/ranker';
 import type { Doc, DocLine } from '../readers/doc';
 
 const LEGAL_FORM =
@@ -88,7 +88,7 @@ function lineFeatures(
   const lastLine = Math.max(1, doc.lines.length - 1);
   const l = letters(value);
   const words = value.split(/\s+/).filter(Boolean);
-  const features: Features = {
+  const features: Features = featureTable({
     'lay:rel_line': line.index / lastLine,
     [`lay:line:${Math.min(line.index, 8)}`]: 1,
     [`lay:from_bottom:${Math.min(doc.lines.length - 1 - line.index, 4)}`]: 1,
@@ -117,7 +117,7 @@ function lineFeatures(
     'font:heading': tokens.some((t) => t.heading) ? 1 : 0,
     'font:bold': tokens.some((t) => t.bold) ? 1 : 0,
     'ocr:conf': confs.length ? confs.reduce((a, b) => a + b, 0) / confs.length : 1,
-  };
+  });
   addContext(features, 'S', value, 6);
   const above = doc.lines[line.index - 1];
   if (above) addContext(features, 'A', above.text, 3);

@@ -4,7 +4,7 @@
  * compares with the other amounts, and whether the document's arithmetic lands on it.
  */
 import { addContext } from '../features/context';
-import type { Candidate, Features } from '../model/ranker';
+import { type Candidate, type Features, featureTable } from '../model/ranker';
 import type { Doc } from '../readers/doc';
 import { type PlacedAmount, placedAmounts } from './amounts';
 
@@ -168,7 +168,7 @@ export function totalCandidates(doc: Doc): TotalCandidate[] {
     for (const reading of readings) {
       const line = doc.lines[a.line];
       const token = line ? doc.tokens[line.tokens[line.tokens.length - 1] as number] : undefined;
-      const f: Features = {
+      const f: Features = featureTable({
         'val:integer': a.integer ? 1 : 0,
         'val:three_decimals': a.threeDecimals ? 1 : 0,
         'val:thousands': reading.thousands ? 1 : 0,
@@ -197,7 +197,7 @@ export function totalCandidates(doc: Doc): TotalCandidate[] {
         'font:size': token?.fontSize ?? 1,
         'font:bold': token?.bold ? 1 : 0,
         'ocr:conf': token?.conf ?? 1,
-      };
+      });
       for (const [rule, values] of sums.byRule)
         for (const v of values)
           if (near(v, reading.minor)) {

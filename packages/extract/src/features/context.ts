@@ -20,20 +20,46 @@ function joinSpacedLetters(text: string): string {
   return text.replace(/\b(?:\p{L} ){2,}\p{L}\b/gu, (spaced) => spaced.replace(/ /g, ''));
 }
 
+/** One step of addContext: set a word's feature to 1, or add a trigram's share. */
+type ContextStep = { name: string; set: true } | { name: string; set: false; add: number };
+
+/**
+ * The steps of addContext by slot, word count and text: a line is the context of many candidates (and of
+ * the same one for several fields), so its words and feature names are worked out once. Only line-sized
+ * texts are kept (a whole body is read once), and the cache is cleared when full: a long-running process
+ * keeps it bounded.
+ */
+const steps = new Map<string, ContextStep[]>();
+const MAX_CACHED = 5_000;
+const MAX_CACHED_TEXT = 200;
+
+function contextSteps(slot: string, text: string, maxWords: number): ContextStep[] {
+  const key = text.length <= MAX_CACHED_TEXT ? `${slot}\u0000${maxWords}\u0000${text}` : null;
+  let out = key === null ? undefined : steps.get(key);
+  if (out) return out;
+  out = [];
+  for (const word of wordsOf(joinSpacedLetters(text)).slice(-maxWords)) {
+    out.push({ name: `w:${slot}:${word}`, set: true });
+    const padded = ` ${word} `;
+    const grams = padded.length - 2;
+    for (let i = 0; i < grams; i += 1)
+      out.push({ name: `w:${slot}3:${padded.slice(i, i + 3)}`, set: false, add: 1 / grams });
+  }
+  if (key === null) return out;
+  if (steps.size >= MAX_CACHED) steps.clear();
+  steps.set(key, out);
+  return out;
+}
+
 /**
  * Adds `w:<slot>:<word>` for the last `maxWords` words of `text`, and `w:<slot>3:<trigram>` for their
  * character 3-grams (weighted so that each word's trigrams add up to 1).
  */
 export function addContext(features: Features, slot: string, text: string, maxWords = 4): void {
-  const words = wordsOf(joinSpacedLetters(text)).slice(-maxWords);
-  for (const word of words) {
-    features[`w:${slot}:${word}`] = 1;
-    const padded = ` ${word} `;
-    const grams = padded.length - 2;
-    for (let i = 0; i < grams; i += 1) {
-      const key = `w:${slot}3:${padded.slice(i, i + 3)}`;
-      features[key] = (features[key] ?? 0) + 1 / grams;
-    }
+  const list = contextSteps(slot, text, maxWords);
+  for (const step of list) {
+    if (step.set) features[step.name] = 1;
+    else features[step.name] = (features[step.name] ?? 0) + step.add;
   }
-  if (words.length === 0) features[`${slot}:empty`] = 1;
+  if (list.length === 0) features[`${slot}:empty`] = 1;
 }

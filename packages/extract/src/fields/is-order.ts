@@ -21,7 +21,14 @@ import {
   SHIPPING_SUBJECT_EXCEPT,
 } from '../lexicon';
 import type { CueFamily } from '../lexicon/lexicon';
-import { type Candidate, type Choice, choose, type Features, type RankerWeights } from '../model/ranker';
+import {
+  type Candidate,
+  type Choice,
+  choose,
+  type Features,
+  featureTable,
+  type RankerWeights,
+} from '../model/ranker';
 
 export const ORDER_MODEL = orderWeights as RankerWeights;
 
@@ -120,11 +127,13 @@ export function isShippingNotice(subject: string, structured: OrderInput['struct
  */
 function addWords(features: Features, slot: string, text: string, maxWords: number): void {
   const distinct = [...new Set(wordsOf(text))].slice(0, maxWords);
-  const words: Features = {};
+  const words: Features = featureTable();
   addContext(words, slot, distinct.join(' '), maxWords);
   const scale = 1 / Math.sqrt(Math.max(distinct.length, 1));
-  for (const [name, value] of Object.entries(words))
+  for (const name of Object.keys(words)) {
+    const value = words[name] as number;
     features[name] = name.startsWith('w:') ? value * scale : value;
+  }
 }
 
 /** The kind of address a message came from, by its local part (SENDER_KINDS); null when it says nothing. */
@@ -158,7 +167,7 @@ function cuesOf(input: OrderInput): { subject: CueFamily[]; body: CueFamily[] } 
 
 /** The features of the "order" candidate: words, cue families and structure of the whole document. */
 export function orderFeatures(input: OrderInput, cues = cuesOf(input)): Features {
-  const features: Features = {};
+  const features: Features = featureTable();
   const head = input.lines.slice(0, ORDER_LINES);
   if (input.subject !== null) addWords(features, 's', input.subject, 20);
   for (const family of cues.subject) features[`cue:s:${family}`] = 1;

@@ -12,6 +12,15 @@
  */
 export type Features = Record<string, number>;
 
+/**
+ * A candidate's feature object, kept as a hash table from the start. A candidate gets hundreds of `w:`
+ * names; an object literal growing by that many keys makes V8 build a hidden class per key before it
+ * gives up on them, which took twice as long as the same stores into a hash table. Same keys, same order.
+ */
+export function featureTable(init: Features = {}): Features {
+  return Object.assign(Object.setPrototypeOf(Object.create(null), Object.prototype), init);
+}
+
 /** How a raw score becomes a probability of being right, fitted on held-out scores. */
 export type Calibration =
   | { kind: 'platt'; a: number; b: number }
@@ -69,7 +78,10 @@ export function featureRow(
 ): Float64Array {
   const row = new Float64Array(model.names.length + model.buckets);
   for (let i = 0; i < model.names.length; i += 1) row[i] = -(model.mean[i] ?? 0) / (model.scale[i] || 1);
-  for (const [name, value] of Object.entries(features)) {
+  // Keys, then a lookup each: on a hash-table object (featureTable) that is several times faster than
+  // Object.entries, in the same order.
+  for (const name of Object.keys(features)) {
+    const value = features[name] as number;
     if (name.startsWith('w:')) {
       if (model.buckets > 0) {
         const at = model.names.length + (fnv1a(name) % model.buckets);

@@ -61,3 +61,15 @@ export function parseHtml(html: string): HTMLElement {
   checkHtmlDepth(root);
   return root;
 }
+
+/** The tags the two parses above treat differently (script text kept, <pre> content left unparsed). */
+const PARSED_APART = /<(?:pre|script)/i;
+
+/**
+ * An HTML body parsed as both parseHtml (`page`) and parseHtmlText (`text`) read it. Markup without <pre>
+ * or <script> parses the same either way, so one parse (the slowest step of reading a body) serves both.
+ */
+export function parseHtmlTrees(html: string): { page: HTMLElement; text: HTMLElement } {
+  const page = parseHtml(html);
+  return { page, text: PARSED_APART.test(html) ? parseHtmlText(html) : page };
+}

@@ -155,7 +155,11 @@ const isBoldStyle = (style: string) => /font-weight\s*:\s*(?:bold|bolder|[6-9]00
  * @example lineTexts(readHtml('<table><tr><td>Total</td><td>$5.00</td></tr></table>')) //=> ['Total  $5.00']
  */
 export function readHtml(html: string): Doc {
-  const root = parseHtmlText(html);
+  return readHtmlTree(parseHtmlText(html));
+}
+
+/** readHtml over a tree already parsed as parseHtmlText parses it (see parseHtmlTrees). */
+export function readHtmlTree(root: HTMLElement): Doc {
   const lines: Line[] = [];
   // Where finished lines go: the document, or the table cell being read (its row lays the cells out).
   const sinks: Line[][] = [lines];
