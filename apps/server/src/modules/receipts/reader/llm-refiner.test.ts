@@ -67,6 +67,9 @@ describe('LLM refinement', () => {
     const refine = createLlmRefiner({ baseUrl, apiKey: 'sk-test', model: 'small-model' });
     const result = await refine(offline);
     expect(result.order_id).toBe('4471');
+    // What the model filled counts as unsure: it carries no calibrated confidence.
+    expect(result.confidence.order_id).toBeLessThan(0.9);
+    expect(result.signals).toContain('llm:order_id');
     expect(result.total).toBe('12.40'); // sure offline fields stand
     expect(result.products).toEqual([{ name: 'Cappuccino', quantity: 2, price: '6.20', url: null }]);
     expect(received?.auth).toBe('Bearer sk-test');

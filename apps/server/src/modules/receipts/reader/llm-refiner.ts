@@ -69,6 +69,11 @@ const SCHEMA = {
 
 /** Below this confidence an offline field may be corrected by the model; above it the offline value stands. */
 const CORRECTABLE_BELOW = 0.5;
+/**
+ * A field the model filled or corrected counts as unsure: no held-out measure calibrates a model we do not
+ * ship, so its value never reaches the 0.9 that a calibrated field must earn to be trusted unseen.
+ */
+const UNSURE = 0.5;
 const FIELDS = ['merchant', 'order_id', 'purchase_date', 'total', 'currency'] as const;
 
 /**
@@ -131,7 +136,7 @@ function merge(offline: Extraction, answer: z.infer<typeof Answer>): Extraction 
     const current = offline[field];
     if (current === null || (offline.confidence[field] ?? 0) < CORRECTABLE_BELOW) {
       merged[field] = value;
-      merged.confidence[field] = 0.6;
+      merged.confidence[field] = UNSURE;
       merged.signals.push(`llm:${field}`);
     }
   }
