@@ -27,15 +27,7 @@ import type { RankerWeights } from '../src/model/ranker';
 import { loadLabelled } from './corpus';
 import { crossValidate, type FieldExample, type FieldReport } from './crossval';
 import { type Evaluation, reportOf, TRAINED_FIELDS, type TrainedField } from './evaluation';
-import {
-  FILE_ORDER,
-  fieldExamples,
-  OUR_OCR,
-  orderExamples,
-  RANKED_FIELDS,
-  type RankedField,
-  readExamples,
-} from './examples';
+import { FILE_ORDER, fieldExamples, OUR_OCR, orderExamples, RANKED_FIELDS, readExamples } from './examples';
 import { DEFAULT_FIT, type FitOptions } from './fit';
 import { type LineKindReport, trainLineKinds } from './line-kinds';
 import { ABLATION_FILE, FAMILIES, writeModelCard } from './model-card';
