@@ -75,6 +75,17 @@ export function collectRegexes(root: string, dirs: string[]): { found: FoundRege
           const value = consts.get(node.text);
           return value ? fold(value, depth + 1) : null;
         }
+        // `PATTERN.source` of a constant regular-expression literal is that literal's body.
+        if (
+          ts.isPropertyAccessExpression(node) &&
+          node.name.text === 'source' &&
+          ts.isIdentifier(node.expression)
+        ) {
+          const value = consts.get(node.expression.text);
+          if (value?.kind !== ts.SyntaxKind.RegularExpressionLiteral) return null;
+          const literal = value.getText(sf);
+          return { text: literal.slice(1, literal.lastIndexOf('/')), approximate: false };
+        }
         if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
           const left = fold(node.left, depth + 1);
           const right = fold(node.right, depth + 1);
