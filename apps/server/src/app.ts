@@ -186,6 +186,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     signingKey: deps.keys.signing,
     publicUrl: deps.config.PUBLIC_URL,
     sessionMaxDays: deps.config.SESSION_MAX_DAYS,
+    signInsPerMinute: deps.config.SIGN_INS_PER_MINUTE,
     now,
   });
   // Page cursors are signed with a key of their own, derived from the signing key.

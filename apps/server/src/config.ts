@@ -112,6 +112,8 @@ const Env = z.object({
   /** Per user: receipt uploads and mailbox syncs a minute (past it: 429 with Retry-After). */
   UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   SYNCS_PER_MINUTE: z.coerce.number().int().positive().default(6),
+  /** Per address: sign-in steps and token refreshes a minute (a household or an office shares one). */
+  SIGN_INS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Memory for answers kept by their ETag (the purchases list, pages, totals, receipts); 0 keeps none. */
   READ_CACHE_MB: z.coerce.number().min(0).max(65536).default(64),
 });

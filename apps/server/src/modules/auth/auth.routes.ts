@@ -22,6 +22,8 @@ export interface AuthRouteOptions {
   publicUrl: string | undefined;
   /** How long a sign-in's refresh tokens keep rotating (SESSION_MAX_DAYS). */
   sessionMaxDays: number;
+  /** Sign-in steps and token refreshes a minute per address (SIGN_INS_PER_MINUTE). */
+  signInsPerMinute: number;
   now: () => Date;
 }
 
@@ -33,8 +35,6 @@ const CALLBACK_PATH: Record<ProviderName, string> = {
 /** The web app's page that finishes a full-page sign-in. */
 const SUCCESS_PAGE: Record<ProviderName, string> = { google: '/success', microsoft: '/successlogin' };
 
-// Sign-in is the only place a stranger can make the server do work for free: limit it per address.
-const signInLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 const CallbackQuery = z.object({
   code: z.string().max(4096).optional(),
   state: z.string().max(512).optional(),
@@ -134,7 +134,8 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (fastify, 
     response: { 200: SignInResult, 400: ErrorBody, 502: ErrorBody },
   });
 
-  const config = { public: true, ...signInLimit };
+  // Sign-in is the only place a stranger can make the server do work for free: limit it per address.
+  const config = { public: true, rateLimit: { max: opts.signInsPerMinute, timeWindow: '1 minute' } };
   app.get('/google-auth/google/login', { config, schema: loginSchema('Google') }, startLogin('google'));
   app.get(CALLBACK_PATH.google, { config, schema: callbackSchema('Google') }, finishLogin('google'));
   app.get('/microsoft-auth/login/', { config, schema: loginSchema('Microsoft') }, startLogin('microsoft'));
