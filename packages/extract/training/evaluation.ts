@@ -24,3 +24,7 @@ export interface Evaluation {
 /** A field's report (present for every field evaluated). */
 export const reportOf = (evaluation: Evaluation, field: TrainedField) =>
   evaluation.reports[field] as FieldReport<string>;
+
+/** A field's held-out results on gold labels (silver documents are never scored against a target). */
+export const goldHeldOut = (evaluation: Evaluation, field: TrainedField) =>
+  reportOf(evaluation, field).grouped.filter((s) => !evaluation.kinds.get(s.id)?.silver);

@@ -8,8 +8,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ece, highConfidence, shareWithInterval } from '../../../bench/src/grouped';
-import type { FieldReport } from './crossval';
-import type { Evaluation } from './evaluation';
+import { type Evaluation, goldHeldOut } from './evaluation';
 
 const MODEL_DIR = path.resolve(import.meta.dirname, '../model');
 export const ABLATION_FILE = path.join(MODEL_DIR, 'ablation.json');
@@ -87,9 +86,7 @@ export function writeModelCard(evaluation: Evaluation, options: { write: boolean
     '| field | n | grouped [95% CI] | ECE | right among ≥ 0.9 | right answers given ≥ 0.9 |',
     '|---|---|---|---|---|---|',
     ...evaluation.fields.map((field) => {
-      const gold = (evaluation.reports[field] as FieldReport<string>).grouped.filter(
-        (s) => !evaluation.kinds.get(s.id)?.silver,
-      );
+      const gold = goldHeldOut(evaluation, field);
       const right = gold.filter((s) => s.right).length;
       const high = highConfidence(gold);
       return `| ${field} | ${gold.length} | ${shareWithInterval(right, gold.length)} | ${ece(gold).toFixed(3)} | ${(high.precision * 100).toFixed(1)}% | ${(high.coverage * 100).toFixed(1)}% |`;

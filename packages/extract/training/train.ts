@@ -26,7 +26,7 @@ import { serveRankerWeights } from '../src/fields/ranked';
 import type { RankerWeights } from '../src/model/ranker';
 import { loadLabelled } from './corpus';
 import { crossValidate, type FieldExample, type FieldReport } from './crossval';
-import { type Evaluation, reportOf, TRAINED_FIELDS, type TrainedField } from './evaluation';
+import { type Evaluation, goldHeldOut, reportOf, TRAINED_FIELDS, type TrainedField } from './evaluation';
 import { FILE_ORDER, fieldExamples, OUR_OCR, orderExamples, RANKED_FIELDS, readExamples } from './examples';
 import { DEFAULT_FIT, type FitOptions } from './fit';
 import { type LineKindReport, trainLineKinds } from './line-kinds';
@@ -160,7 +160,7 @@ export function printEvaluation(evaluation: Evaluation, options: { lockbox: bool
   );
   printGrouped(groupedTable(evaluation));
   for (const field of evaluation.fields) {
-    const gold = reportOf(evaluation, field).grouped.filter((s) => !evaluation.kinds.get(s.id)?.silver);
+    const gold = goldHeldOut(evaluation, field);
     console.log(`\nreliability of ${field} (held-out, gold labels)`);
     printReliability(gold);
   }
@@ -177,7 +177,7 @@ export function printEvaluation(evaluation: Evaluation, options: { lockbox: bool
 
 /** Grouped share of right answers on gold labels, as the model card prints it. */
 function goldShare(evaluation: Evaluation, field: TrainedField): number {
-  const gold = reportOf(evaluation, field).grouped.filter((s) => !evaluation.kinds.get(s.id)?.silver);
+  const gold = goldHeldOut(evaluation, field);
   return Math.round((gold.filter((s) => s.right).length / Math.max(gold.length, 1)) * 10000) / 10000;
 }
 
@@ -254,7 +254,7 @@ async function main(): Promise<number> {
     writeFileSync(FLOOR_FILE, `${JSON.stringify(floor, null, 2)}\n`);
   }
   for (const field of evaluation.fields) {
-    const gold = reportOf(evaluation, field).grouped.filter((s) => !evaluation.kinds.get(s.id)?.silver);
+    const gold = goldHeldOut(evaluation, field);
     const high = highConfidence(gold);
     console.log(
       `${field}: ECE ${ece(gold).toFixed(3)}, right among >= 0.9: ${(high.precision * 100).toFixed(1)}%, right answers given >= 0.9: ${(high.coverage * 100).toFixed(1)}%`,
