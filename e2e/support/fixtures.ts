@@ -57,7 +57,21 @@ async function settledFirstSync(page: Page): Promise<void> {
   if (mailbox.connected && mailbox.last_synced_at === null) await synced;
 }
 
+/**
+ * Specs write dates relative to today and read them back as the browser and server see them: a spec
+ * that straddles midnight would compare two different days. One starting within this long of midnight
+ * waits for the new day first.
+ */
+const MIDNIGHT_MARGIN_MS = 3 * 60_000;
+
+function msToMidnight(now = new Date()): number {
+  const midnight = new Date(now);
+  midnight.setHours(24, 0, 0, 0);
+  return midnight.getTime() - now.getTime();
+}
+
 interface Fixtures {
+  clearOfMidnight: void;
   /** A new page signed in as the provider's demo account, at /dashboard. */
   signedInPage: (provider: Provider, viewport?: { width: number; height: number }) => Promise<Page>;
 }
@@ -67,6 +81,18 @@ export const test = base.extend<Fixtures, { sessions: Sessions }>({
   baseURL: async ({}, use) => {
     await use(appUrl());
   },
+  clearOfMidnight: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, testInfo) => {
+      const wait = msToMidnight();
+      if (wait < MIDNIGHT_MARGIN_MS) {
+        testInfo.setTimeout(testInfo.timeout + wait + 1000);
+        await new Promise((resolve) => setTimeout(resolve, wait + 1000));
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   sessions: [
     async ({ browser }, use) => {
       await use(new Sessions(browser));
