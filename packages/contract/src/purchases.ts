@@ -14,6 +14,13 @@ export const PurchaseSource = z.enum(['manual', 'gmail', 'outlook', 'pdf']);
 export type PurchaseSource = z.infer<typeof PurchaseSource>;
 
 /**
+ * `pending`: an automatically read purchase waits for the user's look (the review inbox); `accepted`: the
+ * user looked; null: typed by the user, or read well enough to need no look.
+ */
+export const ReviewState = z.enum(['pending', 'accepted']);
+export type ReviewState = z.infer<typeof ReviewState>;
+
+/**
  * A purchase as the API answers it: the seed's fields (id ... category) plus what the server knows.
  * `price` is the text as typed or extracted; `amount`/`currency` are what the server parsed from it
  * (`has_currency` is false for a bare number, which is then in the user's default currency; a bare number
@@ -41,6 +48,8 @@ export const Purchase = z.object({
   replace_every_days: z.number().int().nullable(),
   store_link: z.string().nullable(),
   has_file: z.boolean(),
+  /** Additive to the seed: the review state of an automatically read purchase ("to review" in the lists). */
+  review_state: ReviewState.nullable(),
 });
 export type Purchase = z.infer<typeof Purchase>;
 

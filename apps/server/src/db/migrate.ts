@@ -10,6 +10,7 @@ import * as quarantine from './migrations/20261124T1400_quarantine';
 import * as keysetPages from './migrations/20261125T1000_keyset_pages';
 import * as versionNotify from './migrations/20261125T1200_version_notify';
 import * as warrantyPages from './migrations/20261126T1400_warranty_pages';
+import * as review from './migrations/20261127T0100_review';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect, keys?: EncryptionKeys): Promise<void> };
 
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261125T1000_keyset_pages': keysetPages,
   '20261125T1200_version_notify': versionNotify,
   '20261126T1400_warranty_pages': warrantyPages,
+  '20261127T0100_review': review,
 };
 
 /**

@@ -26,6 +26,8 @@ export interface UsersTable {
   email_verified: Generated<Flag>;
   /** The feed secret sealed (storage/envelope), so the app can show the feed's address again. */
   feed_secret_enc: string | null;
+  /** 1 when purchases waiting for review count in the totals (the default). */
+  count_pending_reviews: Generated<Flag>;
   created_at: string;
   updated_at: string;
 }
@@ -81,9 +83,15 @@ export interface OrdersTable {
   store_link: string | null;
   order_total: string | null;
   order_currency: string | null;
+  /** 'pending' while an automatically read purchase waits for the user's look, 'accepted' after it. */
+  review_state: ReviewState | null;
+  /** Why it waits: JSON of `ReviewReason[]` (codes, never a value read from the document). */
+  review_reasons: string | null;
   created_at: string;
   updated_at: string;
 }
+
+export type ReviewState = 'pending' | 'accepted';
 
 export interface DocumentsTable {
   id: Generated<number>;
@@ -98,6 +106,19 @@ export interface DocumentsTable {
   /** What extraction found, as JSON sealed under the file's storage key (receipts.service sealExtraction). */
   extracted_json: string | null;
   created_at: string;
+  /** How the document is shown: a PDF, a photo, or an e-mail (its RFC 822 message). */
+  kind: Generated<'pdf' | 'photo' | 'email'>;
+  /** 1 for the one document shown as the order's receipt; its other documents are 0. */
+  is_primary: Generated<Flag>;
+}
+
+/** A rejected document: only what tells it again (a message id or a file's hash), for 30 days. */
+export interface RejectionsTable {
+  user_id: string;
+  /** `message:<provider>:<id>` or `file:<sha256>`. */
+  source_key: string;
+  kind: 'email' | 'pdf' | 'photo';
+  rejected_at: string;
 }
 
 export interface RemindersTable {
@@ -167,6 +188,7 @@ export interface Database {
   processed_messages: ProcessedMessagesTable;
   quarantined_messages: QuarantinedMessagesTable;
   sync_leases: SyncLeasesTable;
+  rejections: RejectionsTable;
 }
 
 export type Db = Kysely<Database> | Transaction<Database>;

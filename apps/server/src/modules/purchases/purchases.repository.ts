@@ -7,7 +7,10 @@ export function selectPurchases(db: Db, userId: string) {
   return db
     .selectFrom('orders as o')
     .leftJoin('documents as d', (join) =>
-      join.onRef('d.user_id', '=', 'o.user_id').onRef('d.order_id', '=', 'o.order_id'),
+      join
+        .onRef('d.user_id', '=', 'o.user_id')
+        .onRef('d.order_id', '=', 'o.order_id')
+        .on('d.is_primary', '=', 1),
     )
     .where('o.user_id', '=', userId)
     .select([
@@ -28,6 +31,7 @@ export function selectPurchases(db: Db, userId: string) {
       'o.parent_id',
       'o.replace_every_days',
       'o.store_link',
+      'o.review_state',
       'o.order_total',
       'd.id as document_id',
     ]);

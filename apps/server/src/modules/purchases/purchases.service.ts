@@ -7,7 +7,7 @@ import { AppError, invalidFields } from '../../errors';
 import type { ChangeNotifier } from '../../user-data-changes';
 import {
   type FileStoreDeps,
-  forgetFile,
+  forgetFiles,
   type IncomingFile,
   recordFile,
   withStoredFile,
@@ -52,6 +52,7 @@ export function toPurchase(row: repo.PurchaseRow, today: string): Purchase {
     replace_every_days: row.replace_every_days,
     store_link: row.store_link,
     has_file: row.document_id !== null,
+    review_state: row.review_state,
   };
 }
 
@@ -171,7 +172,7 @@ export async function deletePurchase(deps: PurchaseDeps, userId: string, id: num
   if (!existing) throw new AppError('not_found', 'Purchase not found');
   await withStoredFile(deps, userId, null, async (trx, _stored, removeAfterCommit) => {
     const remaining = await repo.deleteOrderLine(trx, userId, id, existing.order_id);
-    if (remaining === 0) removeAfterCommit(await forgetFile(trx, userId, existing.order_id));
+    if (remaining === 0) for (const key of await forgetFiles(trx, userId, existing.order_id)) removeAfterCommit(key);
     await repo.bumpDataVersion(trx, userId);
   });
   deps.onUserDataChanged(userId);

@@ -24,6 +24,7 @@ const line = (fields: Partial<Purchase>): Purchase => ({
   replace_every_days: null,
   store_link: null,
   has_file: true,
+  review_state: null,
   ...fields,
 });
 

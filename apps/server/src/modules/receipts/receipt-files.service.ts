@@ -124,9 +124,9 @@ export function recordFile(
   });
 }
 
-/** Drops the order's document row (inside the caller's transaction); answers the key to remove after commit. */
-export function forgetFile(trx: Db, userId: string, orderId: string): Promise<string | null> {
-  return repo.deleteDocument(trx, userId, orderId);
+/** Drops the order's documents (inside the caller's transaction); answers the keys to remove after commit. */
+export function forgetFiles(trx: Db, userId: string, orderId: string): Promise<string[]> {
+  return repo.deleteDocuments(trx, userId, orderId);
 }
 
 /**

@@ -2,30 +2,70 @@ import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db, DocumentsTable } from '../../db/schema';
 
+/** The order's receipt: the one document shown for it (its other documents are listed apart). */
 export function findDocument(db: Db, userId: string, orderId: string) {
   return db
     .selectFrom('documents')
     .selectAll()
     .where('user_id', '=', userId)
     .where('order_id', '=', orderId)
+    .where('is_primary', '=', 1)
     .executeTakeFirst();
 }
 
-/** Attaches a document to an order, replacing the one it had; answers the replaced file's key, if any. */
+/** Every document of an order, its receipt first, then in the order they came. */
+export function listOrderDocuments(db: Db, userId: string, orderId: string) {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('order_id', '=', orderId)
+    .orderBy('is_primary', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** One document by id, only when it is the user's. */
+export function findDocumentById(db: Db, userId: string, id: number) {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Attaches a document as the order's receipt, replacing the one it had; answers the replaced file's key. */
 export async function upsertDocument(db: Db, row: Insertable<DocumentsTable>): Promise<string | null> {
   const previous = await findDocument(db, row.user_id, row.order_id);
   if (previous) {
     await db.deleteFrom('documents').where('id', '=', previous.id).execute();
   }
-  await db.insertInto('documents').values(row).execute();
+  await db
+    .insertInto('documents')
+    .values({ ...row, is_primary: 1 })
+    .execute();
   return previous?.storage_key ?? null;
 }
 
-export async function deleteDocument(db: Db, userId: string, orderId: string): Promise<string | null> {
-  const doc = await findDocument(db, userId, orderId);
-  if (!doc) return null;
-  await db.deleteFrom('documents').where('id', '=', doc.id).execute();
-  return doc.storage_key;
+/** Attaches another document to an order: its receipt when it has none yet, else one more. */
+export async function addDocument(db: Db, row: Insertable<DocumentsTable>): Promise<void> {
+  const primary = await findDocument(db, row.user_id, row.order_id);
+  await db
+    .insertInto('documents')
+    .values({ ...row, is_primary: primary ? 0 : 1 })
+    .execute();
+}
+
+/** Drops every document of the order; answers the keys of the files to remove after commit. */
+export async function deleteDocuments(db: Db, userId: string, orderId: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('documents')
+    .where('user_id', '=', userId)
+    .where('order_id', '=', orderId)
+    .returning('storage_key')
+    .execute();
+  return rows.map((r) => r.storage_key);
 }
 
 export async function deleteOrderLines(db: Db, userId: string, orderId: string): Promise<void> {
@@ -46,8 +86,8 @@ export async function receiptCounts(db: Db, userId: string, monthStart: string, 
     )
     .where('d.user_id', '=', userId)
     .select([
-      sql<number>`count(distinct d.id)`.as('receipts'),
-      sql<number>`count(distinct case when o.purchase_date >= ${monthStart} and o.purchase_date < ${monthEnd} then d.id end)`.as(
+      sql<number>`count(distinct d.order_id)`.as('receipts'),
+      sql<number>`count(distinct case when o.purchase_date >= ${monthStart} and o.purchase_date < ${monthEnd} then d.order_id end)`.as(
         'this_month',
       ),
       sql<number>`count(distinct o.category)`.as('categories'),

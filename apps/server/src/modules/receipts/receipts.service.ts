@@ -108,7 +108,7 @@ export async function deleteReceipt(deps: ReceiptDeps, userId: string, orderId: 
   await withStoredFile(deps, userId, null, async (trx, _stored, removeAfterCommit) => {
     const lines = await findPurchases(trx, userId, { orderId }, new Date());
     if (lines.length === 0) throw new AppError('not_found', 'Receipt not found');
-    removeAfterCommit(await repo.deleteDocument(trx, userId, orderId));
+    for (const key of await repo.deleteDocuments(trx, userId, orderId)) removeAfterCommit(key);
     await repo.deleteOrderLines(trx, userId, orderId);
     await noteDataChanged(trx, userId);
   });

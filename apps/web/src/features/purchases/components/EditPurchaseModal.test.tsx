@@ -26,6 +26,7 @@ const BLENDER: Purchase = {
   replace_every_days: null,
   store_link: null,
   has_file: false,
+  review_state: null,
 };
 
 describe('EditPurchaseModal', () => {
