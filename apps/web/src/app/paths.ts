@@ -15,6 +15,7 @@ export const paths = {
   reminders: '/dashboard/reminders',
   receipts: '/dashboard/receipts',
   replacement: '/dashboard/replacement',
+  review: '/dashboard/review',
   adminUser: '/dashboard/adminuser',
   account: '/dashboard/account',
 } as const;

@@ -153,8 +153,12 @@ export const routes: RouteObject[] = [
             ...page(() => import('@/features/parts/ReplacementPage').then((m) => m.ReplacementPage)),
           },
           {
+            path: 'review',
+            ...page(() => import('./dashboard/ReviewRoute').then((m) => m.ReviewRoute)),
+          },
+          {
             path: 'account',
-            ...page(() => import('@/features/account/AccountPage').then((m) => m.AccountPage)),
+            ...page(() => import('./dashboard/AccountRoute').then((m) => m.AccountRoute)),
           },
           {
             path: 'adminuser',

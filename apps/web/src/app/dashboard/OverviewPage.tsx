@@ -18,6 +18,7 @@ import {
   UPCOMING_CARD_HINT,
   useUpcomingReminderCount,
 } from '@/features/reminders/use-upcoming-reminder-count';
+import { ReviewNotice } from '@/features/review/ReviewNotice';
 import { formatAmount, orNotProvided, possessive } from '@/lib/format';
 import { currencySymbol, formatMoney, otherTotals } from '@/lib/money';
 import { paths } from '../paths';
@@ -110,6 +111,7 @@ export function OverviewPage() {
             <SyncStatus isSyncing={isSyncing} problem={problem} provider={provider} />
           </div>
         )}
+        <ReviewNotice />
       </section>
 
       <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-2">

@@ -2,15 +2,18 @@ import { NavLink } from 'react-router';
 import { Icon, type IconName } from '@/components/Icon';
 import { IconButton } from '@/components/IconButton';
 import { Logo } from '@/components/Logo';
+import { ReviewCountBadge } from '@/features/review/ReviewCountBadge';
 import { paths } from '../paths';
 
-const LINKS: { to: string; label: string; icon: IconName; end?: boolean }[] = [
+const LINKS: { to: string; label: string; icon: IconName; end?: boolean; badge?: boolean }[] = [
   { to: paths.dashboard, label: 'Dashboard', icon: 'home', end: true },
   { to: paths.purchases, label: 'Purchase', icon: 'cart' },
   { to: paths.warranties, label: 'Warranties', icon: 'shield' },
   { to: paths.reminders, label: 'Reminders', icon: 'bell' },
   { to: paths.receipts, label: 'Receipts', icon: 'receipt' },
   { to: paths.replacement, label: 'Replacement', icon: 'wrench' },
+  // The seed's six entries stay as they are; the review inbox comes after them, with its count.
+  { to: paths.review, label: 'Review', icon: 'inbox', badge: true },
 ];
 
 interface Props {
@@ -40,13 +43,14 @@ export function Sidebar({ isCollapsed, onNavigate, onLogout, onClose }: Props) {
                 onClick={onNavigate}
                 title={isCollapsed ? link.label : undefined}
                 className={({ isActive }) =>
-                  `flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium ${
+                  `relative flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium ${
                     isCollapsed ? 'justify-center' : ''
                   } ${isActive ? 'bg-blue-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`
                 }
               >
                 <Icon name={link.icon} />
                 <span className={isCollapsed ? 'sr-only' : ''}>{link.label}</span>
+                {link.badge && <ReviewCountBadge isCollapsed={isCollapsed} />}
               </NavLink>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import type { AccountInfo } from '@warrantly/contract/account';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
 import { loggedOut } from '@/app/auth-slice';
 import { useAppDispatch } from '@/app/hooks';
@@ -20,7 +20,12 @@ const PROVIDER_LABEL = { google: 'Google', microsoft: 'Microsoft' } as const;
 const MAILBOX_LABEL = { google: 'Gmail', microsoft: 'Outlook' } as const;
 
 /** The account, its connected mailbox, and the privacy controls: download, disconnect, delete. */
-export function AccountPage() {
+interface Props {
+  /** The review inbox's setting (do purchases waiting count in the totals): another feature's, handed in by the app. */
+  reviewSettings: ReactNode;
+}
+
+export function AccountPage({ reviewSettings }: Props) {
   // Asked afresh on each visit: the mailbox may have synced since ("Last synced").
   const {
     data: account,
@@ -29,10 +34,10 @@ export function AccountPage() {
   } = useGetAccountQuery(undefined, { refetchOnMountOrArgChange: true });
   if (isLoading) return <Spinner label="Loading account" />;
   if (isError || !account) return <ErrorScreen />;
-  return <AccountDetails account={account} />;
+  return <AccountDetails account={account} reviewSettings={reviewSettings} />;
 }
 
-function AccountDetails({ account }: { account: AccountInfo }) {
+function AccountDetails({ account, reviewSettings }: { account: AccountInfo } & Props) {
   const dispatch = useAppDispatch();
   const [dialog, setDialog] = useState<'disconnect' | 'delete' | null>(null);
   const { download, isDownloading } = useDownloadExport();
@@ -112,6 +117,7 @@ function AccountDetails({ account }: { account: AccountInfo }) {
         <Card title="Currency">
           <DefaultCurrencyForm />
         </Card>
+        <Card title="Review">{reviewSettings}</Card>
         <Card title="Your data">
           <p className="text-sm text-slate-700">
             A ZIP file with your purchases (JSON and CSV), reminders, settings and every receipt file you

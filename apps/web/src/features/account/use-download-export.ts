@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
 import { fetchFileBlob } from '@/app/authorized-request';
 import { useAppDispatch } from '@/app/hooks';
+import { saveBlob } from '@/components/save-file';
 import { showToast } from '@/components/show-toast';
 import { toIsoDate } from '@/lib/dates';
 
@@ -19,15 +20,7 @@ export function useDownloadExport() {
     setIsDownloading(true);
     try {
       const blob = await dispatch(fetchFileBlob(EXPORT_URL));
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = exportFilename(toIsoDate(new Date()));
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The browser has taken the file once the click is handled; free it on the next turn.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      saveBlob(blob, exportFilename(toIsoDate(new Date())));
     } catch (error) {
       showToast('error', apiErrorMessage(error, 'Your data could not be downloaded. Please try again.'));
     } finally {

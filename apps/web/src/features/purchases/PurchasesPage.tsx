@@ -4,12 +4,21 @@ import { useDisplayName } from '@/app/use-display-name';
 import { ActionButton } from '@/components/ActionButton';
 import type { Column } from '@/components/DataTable';
 import { PageHeader } from '@/components/PageHeader';
+import { ToReviewMark } from '@/components/ToReviewMark';
 import { formatAmount, orNotProvided, possessive } from '@/lib/format';
 import { ManualPurchaseModal } from './components/ManualPurchaseModal';
 import { PurchaseTable } from './components/PurchaseTable';
 
 const COLUMNS: Column<Purchase>[] = [
-  { header: 'Product', cell: (p) => orNotProvided(p.product_name) },
+  {
+    header: 'Product',
+    cell: (p) => (
+      <>
+        {orNotProvided(p.product_name)}
+        <ToReviewMark state={p.review_state} />
+      </>
+    ),
+  },
   { header: 'Store', cell: (p) => orNotProvided(p.shop_name) },
   { header: 'Date', cell: (p) => orNotProvided(p.purchase_date), className: 'whitespace-nowrap' },
   { header: 'Amount', cell: (p) => formatAmount(p, '$'), className: 'whitespace-nowrap text-slate-900' },

@@ -2,13 +2,22 @@ import type { Purchase } from '@warrantly/contract/purchases';
 import { useDisplayName } from '@/app/use-display-name';
 import type { Column } from '@/components/DataTable';
 import { PageHeader } from '@/components/PageHeader';
+import { ToReviewMark } from '@/components/ToReviewMark';
 import { orNotProvided, possessive } from '@/lib/format';
 import { statusLabel, warrantyStatusClasses } from '@/lib/status';
 import { PurchaseTable } from './components/PurchaseTable';
 import type { PurchaseListParams } from './use-purchase-pages';
 
 const COLUMNS: Column<Purchase>[] = [
-  { header: 'Product', cell: (p) => orNotProvided(p.product_name) },
+  {
+    header: 'Product',
+    cell: (p) => (
+      <>
+        {orNotProvided(p.product_name)}
+        <ToReviewMark state={p.review_state} />
+      </>
+    ),
+  },
   { header: 'Purchase date', cell: (p) => orNotProvided(p.purchase_date), className: 'whitespace-nowrap' },
   {
     header: 'Warranty date',

@@ -104,7 +104,9 @@ describe('sanitizeEmailHtml', () => {
 
 describe('safeCss', () => {
   it('keeps data: urls and plain declarations, replaces remote ones by none', () => {
-    expect(safeCss(`color: red; background: url("${PIXEL}")`)).toBe(`color: red; background: url("${PIXEL}")`);
+    expect(safeCss(`color: red; background: url("${PIXEL}")`)).toBe(
+      `color: red; background: url("${PIXEL}")`,
+    );
     expect(safeCss('background: url(http://x.example/a.png) center')).toBe('background: none center');
   });
 

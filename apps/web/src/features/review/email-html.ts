@@ -66,7 +66,8 @@ export function sanitizeEmailHtml(html: string): SafeEmailHtml {
     RETURN_DOM: true,
     FORBID_TAGS: FORBIDDEN_TAGS,
     FORBID_ATTR: FORBIDDEN_ATTRIBUTES,
-  });
+    // The whole document comes back as its <html> element, in an inert document of DOMPurify's own.
+  }) as HTMLElement;
   const doc = root.ownerDocument;
   const styles: string[] = [];
   for (const style of [...root.querySelectorAll('style')]) {

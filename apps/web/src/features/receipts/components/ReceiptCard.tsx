@@ -1,6 +1,7 @@
 import type { ReceiptSummary } from '@warrantly/contract/receipts';
 import { Icon } from '@/components/Icon';
 import { IconButton } from '@/components/IconButton';
+import { ToReviewMark } from '@/components/ToReviewMark';
 import { orNotProvided } from '@/lib/format';
 import { statusLabel, warrantyStatusClasses } from '@/lib/status';
 import { itemCount, orderTotalText } from '../receipt-words';
@@ -15,8 +16,11 @@ export function ReceiptCard({ receipt, onView, onDelete }: Props) {
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-2">
-        <span className="rounded-full bg-blue-50 px-2.5 py-1 text-xs font-semibold text-blue-800">
-          {receipt.category?.trim() || 'Uncategorized'}
+        <span>
+          <span className="rounded-full bg-blue-50 px-2.5 py-1 text-xs font-semibold text-blue-800">
+            {receipt.category?.trim() || 'Uncategorized'}
+          </span>
+          <ToReviewMark state={receipt.review_state} />
         </span>
         <IconButton
           icon="trash"
