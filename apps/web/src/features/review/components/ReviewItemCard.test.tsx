@@ -35,7 +35,11 @@ const ITEM: ReviewItem = {
   channel: 'gmail',
   created_at: '2026-11-20T10:00:00.000Z',
   reasons: [
-    { field: 'merchant', code: 'low_confidence', message: 'The merchant was read with low confidence (41 %)' },
+    {
+      field: 'merchant',
+      code: 'low_confidence',
+      message: 'The merchant was read with low confidence (41 %)',
+    },
   ],
   fields: [
     {
