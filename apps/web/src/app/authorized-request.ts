@@ -4,12 +4,14 @@ import { currentAccessToken, retryAfterMs } from './token-refresh';
 
 type Thunk<R> = ThunkAction<Promise<R>, unknown, ThunkExtra, UnknownAction>;
 
-/** An HTTP failure with the server's `{message}` when it sent one. */
+/** An HTTP failure with the server's `{message}` when it sent one, and its parsed JSON body. */
 export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
     readonly status: number,
     message: string,
+    /** What the server said beside the message (`code`, ...), or null. */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -17,7 +19,13 @@ export class HttpError extends Error {
 
 /** The failure an answer stands for: the server's `{message}`, or the status when the body has none. */
 function httpError(status: number, body: string): HttpError {
-  return new HttpError(status, serverMessage(body) ?? `HTTP ${status}`);
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    // Not JSON: the status says it all.
+  }
+  return new HttpError(status, serverMessage(body) ?? `HTTP ${status}`, parsed);
 }
 
 /**

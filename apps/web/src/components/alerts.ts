@@ -45,3 +45,17 @@ async function confirmDelete(): Promise<boolean> {
   });
   return result.isConfirmed;
 }
+
+/** A question with Cancel and one action (`confirmText`); true when the user chose the action. */
+export async function confirmAction(title: string, text: string, confirmText: string): Promise<boolean> {
+  const Swal = await swal();
+  const result = await Swal.fire({
+    title,
+    text,
+    icon: 'question',
+    showCancelButton: true,
+    confirmButtonText: confirmText,
+    ...buttonColors,
+  });
+  return result.isConfirmed;
+}

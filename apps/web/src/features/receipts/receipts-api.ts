@@ -51,6 +51,14 @@ export const receiptsApi = api.injectEndpoints({
       },
       invalidatesTags: PURCHASE_DATA_TAGS,
     }),
+    /**
+     * Lifts the rejection of a file uploaded again (the review inbox's Restore, asked from the upload): the
+     * file can then be uploaded and read.
+     */
+    restoreRejectedUpload: build.mutation<void, string>({
+      query: (restoreId) => ({ url: '/api/v1/review/restore/', method: 'POST', body: { ids: [restoreId] } }),
+      invalidatesTags: PURCHASE_DATA_TAGS,
+    }),
   }),
 });
 
@@ -59,4 +67,5 @@ export const {
   useGetReceiptQuery,
   useDeleteReceiptMutation,
   useScanReceiptMutation,
+  useRestoreRejectedUploadMutation,
 } = receiptsApi;

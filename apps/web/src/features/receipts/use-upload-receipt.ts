@@ -3,8 +3,14 @@ import { useState } from 'react';
 import { api, PURCHASE_DATA_TAGS } from '@/app/api';
 import { uploadForm } from '@/app/authorized-request';
 import { useAppDispatch } from '@/app/hooks';
+import { rejectedRestoreId } from './rejected-upload';
 
-export type UploadOutcome = { kind: 'found'; purchases: Purchase[] } | { kind: 'empty' } | { kind: 'failed' };
+export type UploadOutcome =
+  | { kind: 'found'; purchases: Purchase[] }
+  | { kind: 'empty' }
+  /** The user rejected this file before: `restoreId` lifts that. */
+  | { kind: 'rejected'; restoreId: string }
+  | { kind: 'failed' };
 
 /** Uploads a receipt PDF to the extractor with progress; an empty answer means no data was found. */
 export function useUploadReceipt() {
@@ -22,6 +28,8 @@ export function useUploadReceipt() {
       dispatch(api.util.invalidateTags([...PURCHASE_DATA_TAGS]));
       return purchases.length > 0 ? { kind: 'found', purchases } : { kind: 'empty' };
     } catch (error) {
+      const restoreId = rejectedRestoreId(error);
+      if (restoreId) return { kind: 'rejected', restoreId };
       console.error('Receipt upload failed', error);
       return { kind: 'failed' };
     } finally {

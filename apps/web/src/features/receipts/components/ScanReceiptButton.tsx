@@ -4,6 +4,8 @@ import { ActionButton } from '@/components/ActionButton';
 import { showResult } from '@/components/alerts';
 import { photoRefusal } from '../receipt-photo';
 import { useScanReceiptMutation } from '../receipts-api';
+import { rejectedRestoreId } from '../rejected-upload';
+import { useOfferRestore } from '../use-offer-restore';
 
 /**
  * Scan a receipt: opens the phone's camera (a file picker for photos where there is none) and sends the
@@ -12,6 +14,7 @@ import { useScanReceiptMutation } from '../receipts-api';
 export function ScanReceiptButton() {
   const input = useRef<HTMLInputElement>(null);
   const [scanReceipt, { isLoading }] = useScanReceiptMutation();
+  const offerRestore = useOfferRestore();
 
   async function send(photo: File | undefined) {
     // Emptied at once, so the same photo can be chosen again after a failure.
@@ -28,6 +31,8 @@ export function ScanReceiptButton() {
         void showResult('success', 'File Uploaded', `${photo.name} has been uploaded successfully!`);
       else void showResult('info', 'No Data', 'No relevant data was found in the file.');
     } catch (error) {
+      const restoreId = rejectedRestoreId(error);
+      if (restoreId) return void offerRestore(restoreId);
       console.error('Receipt photo upload failed', error);
       void showResult(
         'error',

@@ -5,6 +5,7 @@ import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { isPdfFile, showInvalidFile } from '@/components/pdf-file';
 import { formatBytes } from '../format-bytes';
+import { useOfferRestore } from '../use-offer-restore';
 import { useUploadReceipt } from '../use-upload-receipt';
 
 /** Upload PDF Receipt: drag and drop or browse, PDF only, with a progress bar while it uploads. */
@@ -14,6 +15,7 @@ export function UploadReceiptModal({ onClose }: { onClose: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const progressId = useId();
   const { upload, progress, isUploading } = useUploadReceipt();
+  const offerRestore = useOfferRestore();
 
   function choose(chosen: File | null | undefined) {
     if (!chosen) return;
@@ -42,6 +44,9 @@ export function UploadReceiptModal({ onClose }: { onClose: () => void }) {
     if (outcome.kind === 'found') {
       onClose();
       void showResult('success', 'File Uploaded', `${file.name} has been uploaded successfully!`);
+    } else if (outcome.kind === 'rejected') {
+      // The dialog stays open with the file chosen: once restored, Upload sends it again.
+      void offerRestore(outcome.restoreId);
     } else if (outcome.kind === 'empty') {
       onClose();
       void showResult('info', 'No Data', 'No relevant data was found in the file.');
