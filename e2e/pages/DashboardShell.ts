@@ -1,6 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 
-export type NavItem = 'Dashboard' | 'Purchase' | 'Warranties' | 'Reminders' | 'Receipts' | 'Replacement';
+export type NavItem =
+  | 'Dashboard'
+  | 'Purchase'
+  | 'Warranties'
+  | 'Reminders'
+  | 'Receipts'
+  | 'Replacement'
+  | 'Review';
 
 /** The sidebar and top bar around every dashboard page. */
 export class DashboardShell {
