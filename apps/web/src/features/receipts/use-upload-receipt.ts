@@ -1,10 +1,14 @@
 import type { Purchase } from '@warrantly/contract/purchases';
 import { useState } from 'react';
 import { api, PURCHASE_DATA_TAGS } from '@/app/api';
-import { uploadForm } from '@/app/authorized-request';
+import { HttpError, uploadForm } from '@/app/client';
 import { useAppDispatch } from '@/app/hooks';
 
-export type UploadOutcome = { kind: 'found'; purchases: Purchase[] } | { kind: 'empty' } | { kind: 'failed' };
+/** `reason`: the server's words for a failure, when it gave them. */
+export type UploadOutcome =
+  | { kind: 'found'; purchases: Purchase[] }
+  | { kind: 'empty' }
+  | { kind: 'failed'; reason: string | null };
 
 /** Uploads a receipt PDF to the extractor with progress; an empty answer means no data was found. */
 export function useUploadReceipt() {
@@ -23,7 +27,7 @@ export function useUploadReceipt() {
       return purchases.length > 0 ? { kind: 'found', purchases } : { kind: 'empty' };
     } catch (error) {
       console.error('Receipt upload failed', error);
-      return { kind: 'failed' };
+      return { kind: 'failed', reason: error instanceof HttpError ? error.serverMessage : null };
     } finally {
       setProgress(null);
     }

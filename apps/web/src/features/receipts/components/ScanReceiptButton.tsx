@@ -29,11 +29,9 @@ export function ScanReceiptButton() {
       else void showResult('info', 'No Data', 'No relevant data was found in the file.');
     } catch (error) {
       console.error('Receipt photo upload failed', error);
-      void showResult(
-        'error',
-        'Upload Failed',
-        apiErrorMessage(error, 'There was an error uploading the file.'),
-      );
+      // As for a PDF: the seed's words, and the server's reason below them.
+      const reason = apiErrorMessage(error, '') || null;
+      void showResult('error', 'Upload Failed', 'There was an error uploading the file.', reason);
     }
   }
 
