@@ -5,7 +5,7 @@ import {
   type FetchBaseQueryError,
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
-import { fetchAttempt, send, serverMessage } from './client';
+import { fetchAttempt, isSafeToRepeat, send, serverMessage } from './client';
 
 /**
  * RTK Query's requests and answers as fetchBaseQuery shapes them, sent through the one client (the bearer
@@ -18,7 +18,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
     fetchFn: (input) => {
       // fetchBaseQuery hands a whole Request, whose body each try sends a clone of.
       const request = input instanceof Request ? input : new Request(input);
-      return send(api, fetchAttempt(request), request.signal);
+      return send(api, fetchAttempt(request), request.signal, isSafeToRepeat(request));
     },
   })(args, api, extraOptions);
 

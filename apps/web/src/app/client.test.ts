@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { purchasesApi } from '@/features/purchases/purchases-api';
 import { receiptsApi } from '@/features/receipts/receipts-api';
 import { type Answer, servePage, type Taken } from '@/test/page-server';
 import { signedIn } from './auth-slice';
@@ -135,6 +136,22 @@ describe('a 503', () => {
 
     expect(result.error).toMatchObject({ status: 503, data: { code: 'unavailable' } });
     expect(server.taken).toHaveLength(1 + BUSY_RETRIES);
+  });
+
+  it('is not asked again for a new purchase: the server may have saved it before it failed', async () => {
+    server = await servePage(() => ({
+      status: 503,
+      headers: { 'retry-after': '0' },
+      json: { message: 'The database is not answering', code: 'unavailable' },
+    }));
+    const store = signedInStore();
+    const form = new FormData();
+    form.set('product_name', 'Kettle');
+
+    const result = await store.dispatch(purchasesApi.endpoints.createPurchase.initiate(form));
+
+    expect(result.error).toMatchObject({ status: 503 });
+    expect(server.taken).toHaveLength(1);
   });
 });
 

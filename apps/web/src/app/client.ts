@@ -58,11 +58,17 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
 /**
  * Runs `attempt` until its answer stands: a 401 is tried once more after a refresh (a refresh that is
  * refused signs the user out, in the refresher; one the server cannot make now leaves the 401 standing),
- * and a 503 up to `BUSY_RETRIES` more times after its Retry-After. `signal` cuts a wait short.
+ * and a 503 up to `BUSY_RETRIES` more times after its Retry-After when `retryBusy` (a request that is
+ * safe to send twice: see `isSafeToRepeat`). `signal` cuts a wait short.
  */
-export async function send(session: Session, attempt: Attempt, signal?: AbortSignal): Promise<Response> {
+export async function send(
+  session: Session,
+  attempt: Attempt,
+  signal?: AbortSignal,
+  retryBusy = true,
+): Promise<Response> {
   let hasRefreshed = false;
-  let busyRetries = 0;
+  let busyRetries = retryBusy ? 0 : BUSY_RETRIES;
   for (;;) {
     const token = currentAccessToken(session.getState);
     const res = await attempt(token);
@@ -79,6 +85,19 @@ export async function send(session: Session, attempt: Attempt, signal?: AbortSig
     // The answer not taken is let go, so its connection is free for the next try.
     void res.body?.cancel().catch(() => undefined);
   }
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** Uploads the server knows again by the file's hash: sent twice, they still make one purchase. */
+const REPEATABLE_UPLOADS = new Set(['/api/v1/ai-order-extract/', '/api/v1/receipt-photo/']);
+
+/**
+ * True when a request may be sent again after a 503: an idempotent method, or an upload the server
+ * recognises. A 503 can come after a commit (the database stopped answering), so a create sent twice could
+ * make two purchases.
+ */
+export function isSafeToRepeat(request: Request): boolean {
+  return IDEMPOTENT.has(request.method) || REPEATABLE_UPLOADS.has(new URL(request.url).pathname);
 }
 
 /** Tries of `request` with fetch; `request` itself is never sent, so each try has the whole body. */
