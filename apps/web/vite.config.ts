@@ -66,7 +66,7 @@ const STORE_LIBRARIES =
 // The app's store and its layout go with Redux: the layout of every signed-in page loads the `store` chunk
 // first, and the pages' `app` chunk runs in a later task, two shorter tasks instead of one long one.
 const STORE_MODULES =
-  /[\\/]src[\\/]app[\\/](StoreLayout|app-store|store|api|auth-slice|token-refresh|persist-storage)\.tsx?$/;
+  /[\\/]src[\\/]app[\\/](StoreLayout|app-store|store|api|client|auth-slice|token-refresh|persist-storage)\.tsx?$/;
 
 // The pages a visitor opens before signing in; the success pages after sign-in are the app's.
 const PUBLIC_PAGES = /[\\/]src[\\/]features[\\/](legal|auth)[\\/](?!SuccessPage)[^\\/]+$/;

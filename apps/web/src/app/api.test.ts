@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorMessage, serverMessage } from './api';
-import { HttpError } from './authorized-request';
+import { apiErrorMessage } from './api';
+import { HttpError, serverMessage } from './client';
 
 describe('serverMessage', () => {
   it("reads the server's message from a parsed body or from its text", () => {

@@ -9,8 +9,9 @@ import {
   REGISTER,
   REHYDRATE,
 } from 'redux-persist';
-import { api, type ThunkExtra } from './api';
+import { api } from './api';
 import { authReducer, loggedOut, selectIsSignedIn, signedIn, signOutReducer } from './auth-slice';
+import type { ThunkExtra } from './client';
 import { localStorageEngine } from './persist-storage';
 import { storeTokens, storeUser } from './session';
 import { createTokenRefresher, isSessionMessage, type SessionMessage } from './token-refresh';

@@ -122,11 +122,22 @@ describe('a refresh the server cannot answer now', () => {
   });
 });
 
-/** The Web Locks API's exclusive mode, enough for two refreshers in one test (jsdom has none). */
+/**
+ * The Web Locks API's exclusive mode, enough for two refreshers in one test (jsdom has none): `ifAvailable`
+ * answers null at once while the lock is held.
+ */
 function exclusiveLocks(): Pick<LockManager, 'request'> {
   let queue: Promise<unknown> = Promise.resolve();
-  const request = (_name: string, _options: LockOptions, task: (lock: Lock | null) => unknown) => {
-    const run = queue.then(() => task(null));
+  let holders = 0;
+  const lock = { name: 'warrantly-refresh', mode: 'exclusive' } as Lock;
+  const request = (_name: string, options: LockOptions, task: (lock: Lock | null) => unknown) => {
+    if (options.ifAvailable && holders > 0) return Promise.resolve(task(null));
+    holders += 1;
+    const run = queue
+      .then(() => task(lock))
+      .finally(() => {
+        holders -= 1;
+      });
     queue = run.catch(() => undefined);
     return run;
   };
@@ -168,6 +179,29 @@ describe('tabs refreshing at once', () => {
     await otherTabHolds;
     await expect(waiting).resolves.toBe(pair.accessToken);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a tab that waited takes the pair that reaches it a moment after the lock, and does not refresh', async () => {
+    // Tabs are processes: the other tab's storage write can arrive after its lock is released.
+    const locks = exclusiveLocks();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const otherTabHolds = locks.request('warrantly-refresh', {}, () => held);
+    localStorage.setItem('accessToken', 'rejected');
+    localStorage.setItem('refreshToken', 'r0');
+    const fetchMock = answers({ pair: [jwt('a9'), 'r9'] });
+    const t = tab('r0', { locks });
+    const waiting = t.refresh();
+    release();
+    await otherTabHolds;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    localStorage.setItem('accessToken', jwt('a1'));
+    localStorage.setItem('refreshToken', 'r1');
+    await expect(waiting).resolves.toBe(jwt('a1'));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(t.store.getState().auth.refreshToken).toBe('r1');
   });
 
   it('refreshes with the stored token when the pair another tab left has expired too', async () => {

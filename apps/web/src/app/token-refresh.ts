@@ -38,6 +38,9 @@ export function retryAfterMs(header: string | null, now: number): number | null 
 }
 
 const FIRST_RETRY_MS = 5_000;
+/** How long a tab that waited for the lock gives the other tab's new pair to reach it before refreshing. */
+const HANDOVER_WAIT_MS = 1_500;
+const HANDOVER_POLL_MS = 20;
 const LONGEST_RETRY_MS = 5 * 60_000;
 
 /**
@@ -142,22 +145,62 @@ export function createTokenRefresher(options: TokenRefresherOptions = {}): Token
   let failures = 0;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
-  // A tab that never lets go (a refresh that hangs) makes the others fail softly and retry, not wait forever.
-  const withLock = async (task: () => Promise<string | null>): Promise<string | null> =>
-    locks ? await locks.request(REFRESH_LOCK, { signal: AbortSignal.timeout(30_000) }, task) : task();
+  /**
+   * Runs `task` holding the cross-tab lock; `waited` tells it whether another tab held the lock first (and
+   * so has most likely just refreshed). A tab that never lets go (a refresh that hangs) makes the others
+   * fail softly and retry, not wait forever.
+   */
+  const withLock = async (task: (waited: boolean) => Promise<string | null>): Promise<string | null> => {
+    if (!locks) return task(false);
+    let ranFirst: { token: string | null } | null = null;
+    await locks.request(REFRESH_LOCK, { ifAvailable: true }, async (lock) => {
+      if (lock) ranFirst = { token: await task(false) };
+    });
+    if (ranFirst) return (ranFirst as { token: string | null }).token;
+    return locks.request(REFRESH_LOCK, { signal: AbortSignal.timeout(30_000) }, () => task(true));
+  };
+
+  /**
+   * A pair newer than `own` that another tab stored or announced, still valid for a while; else null. Tabs
+   * run in separate processes: the other tab's local storage write and its channel message reach this one
+   * a moment after it let the lock go, never before, so a tab that waited looks again for a little while.
+   */
+  function handedOver(own: string | null, getState: GetState): StoredTokens | null {
+    const { accessToken, refreshToken } = authOf(getState);
+    const announced = accessToken && refreshToken ? { accessToken, refreshToken } : null;
+    for (const pair of [readStoredTokens(), announced]) {
+      if (pair && pair.refreshToken !== own && expiryOf(pair.accessToken) > Date.now() + 10_000) return pair;
+    }
+    return null;
+  }
+
+  async function awaitHandover(own: string | null, getState: GetState): Promise<StoredTokens | null> {
+    const until = Date.now() + HANDOVER_WAIT_MS;
+    for (;;) {
+      const pair = handedOver(own, getState);
+      if (pair || Date.now() >= until) return pair;
+      await new Promise((resolve) => setTimeout(resolve, HANDOVER_POLL_MS));
+    }
+  }
 
   /** `own`: the refresh token this tab held when it asked, before it waited for the lock. */
-  async function refreshOnce(own: string | null, dispatch: Dispatch): Promise<string | null> {
-    const stored = readStoredTokens();
-    if (stored && stored.refreshToken !== own && expiryOf(stored.accessToken) > Date.now() + 10_000) {
-      dispatch(tokensRefreshed(stored));
-      return stored.accessToken;
+  async function refreshOnce(
+    own: string | null,
+    waited: boolean,
+    dispatch: Dispatch,
+    getState: GetState,
+  ): Promise<string | null> {
+    const handed = waited ? await awaitHandover(own, getState) : handedOver(own, getState);
+    if (handed) {
+      dispatch(tokensRefreshed(handed));
+      return handed.accessToken;
     }
+    const stored = readStoredTokens();
     const refreshToken = stored?.refreshToken ?? own;
     if (!refreshToken) throw new RefreshRefused('No refresh token is stored');
     const pair = await exchangeRefreshToken(refreshToken);
     const tokens = { accessToken: pair.access_token, refreshToken: pair.refresh_token };
-    // Stored before the lock is released, so the next tab to take it finds the new pair.
+    // Stored and announced before the lock is released, so the next tab to take it finds the new pair.
     storeTokens(tokens.accessToken, tokens.refreshToken);
     dispatch(tokensRefreshed(tokens));
     channel?.postMessage({ type: 'refreshed', ...tokens } satisfies SessionMessage);
@@ -184,7 +227,7 @@ export function createTokenRefresher(options: TokenRefresherOptions = {}): Token
     // Waiting for the retry: this request fails now rather than pressing a server that asked for time.
     if (retryTimer) return Promise.resolve(null);
     const own = authOf(getState).refreshToken;
-    inFlight = withLock(() => refreshOnce(own, dispatch))
+    inFlight = withLock((waited) => refreshOnce(own, waited, dispatch, getState))
       .then((token) => {
         failures = 0;
         return token;

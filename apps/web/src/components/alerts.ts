@@ -7,10 +7,29 @@ async function swal() {
 
 const buttonColors = { confirmButtonColor: '#1d4ed8', cancelButtonColor: '#475569' };
 
-/** A result dialog with one OK button (SPEC section 8's success and failure texts). */
-export async function showResult(icon: SweetAlertIcon, title: string, text: string): Promise<void> {
+/**
+ * A result dialog with one OK button (SPEC section 8's success and failure texts); `detail`, when given,
+ * on a line of its own below the text (the server's reason for a failure).
+ */
+export async function showResult(
+  icon: SweetAlertIcon,
+  title: string,
+  text: string,
+  detail?: string | null,
+): Promise<void> {
   const Swal = await swal();
-  await Swal.fire({ icon, title, text, ...buttonColors });
+  if (!detail) {
+    await Swal.fire({ icon, title, text, ...buttonColors });
+    return;
+  }
+  // Built as nodes with textContent: the server's words are shown, never read as HTML.
+  const html = document.createElement('div');
+  for (const line of [text, detail]) {
+    const paragraph = document.createElement('p');
+    paragraph.textContent = line;
+    html.append(paragraph);
+  }
+  await Swal.fire({ icon, title, html, ...buttonColors });
 }
 
 /**

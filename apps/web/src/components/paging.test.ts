@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCountOf, pageItems, pageSlice } from './paging';
+import { pageCountOf, pageItems } from './paging';
 
 describe('pageItems', () => {
   it('lists every page up to 6 pages', () => {
@@ -28,11 +28,5 @@ describe('page arithmetic', () => {
     expect(pageCountOf(6, 6)).toBe(1);
     expect(pageCountOf(7, 6)).toBe(2);
     expect(pageCountOf(40, 6)).toBe(7);
-  });
-
-  it('cuts out the items of a page', () => {
-    const items = Array.from({ length: 14 }, (_, i) => i + 1);
-    expect(pageSlice(items, 1, 6)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(pageSlice(items, 3, 6)).toEqual([13, 14]);
   });
 });

@@ -21,8 +21,3 @@ export function pageItems(pageCount: number, current: number, isExpanded: boolea
 export function pageCountOf(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
-
-/** The items of page `page` (1-based). */
-export function pageSlice<T>(items: readonly T[], page: number, pageSize: number): T[] {
-  return items.slice((page - 1) * pageSize, page * pageSize);
-}

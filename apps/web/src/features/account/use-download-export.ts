@@ -1,7 +1,7 @@
 import { exportFilename } from '@warrantly/contract/account';
 import { useState } from 'react';
 import { apiErrorMessage } from '@/app/api';
-import { fetchFileBlob } from '@/app/authorized-request';
+import { fetchFileBlob } from '@/app/client';
 import { useAppDispatch } from '@/app/hooks';
 import { saveBlob } from '@/components/save-file';
 import { showToast } from '@/components/show-toast';

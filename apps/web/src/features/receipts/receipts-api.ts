@@ -1,13 +1,6 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { Purchase } from '@warrantly/contract/purchases';
 import type { ReceiptDetail, ReceiptPage, ReceiptPageQuery } from '@warrantly/contract/receipts';
 import { api, PURCHASE_DATA_TAGS } from '@/app/api';
-import { retryAfterMs } from '@/app/token-refresh';
-
-/** A busy server (503) is sent the photo again after its Retry-After this many times, as PDF uploads are. */
-const BUSY_RETRIES = 3;
-/** The longest wait for a busy server between two tries, whatever its Retry-After says. */
-const BUSY_WAIT_MAX_MS = 30_000;
 
 export const receiptsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -30,24 +23,13 @@ export const receiptsApi = api.injectEndpoints({
     }),
     /**
      * Sends a photo of a paper receipt to be read: its purchases, or [] when none was found. A server too
-     * busy to take it now (503) gets it again after its Retry-After, a few times.
+     * busy to take it now (503) gets it again after its Retry-After, as every call does.
      */
     scanReceipt: build.mutation<Purchase[], File>({
-      async queryFn(photo, _api, _extra, baseQuery) {
-        const send = () => {
-          const body = new FormData();
-          body.append('file', photo);
-          return baseQuery({ url: '/api/v1/receipt-photo/', method: 'POST', body });
-        };
-        let result = await send();
-        for (let tries = 0; result.error?.status === 503 && tries < BUSY_RETRIES; tries += 1) {
-          const meta = result.meta as FetchBaseQueryMeta | undefined;
-          const header = meta?.response?.headers.get('retry-after') ?? null;
-          const wait = retryAfterMs(header, Date.now()) ?? 5000;
-          await new Promise((resolve) => setTimeout(resolve, Math.min(wait, BUSY_WAIT_MAX_MS)));
-          result = await send();
-        }
-        return result.error ? { error: result.error } : { data: result.data as Purchase[] };
+      query: (photo) => {
+        const body = new FormData();
+        body.append('file', photo);
+        return { url: '/api/v1/receipt-photo/', method: 'POST', body };
       },
       invalidatesTags: PURCHASE_DATA_TAGS,
     }),

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '@/app/authorized-request';
+import { HttpError } from '@/app/client';
 import { rejectedRestoreId } from './rejected-upload';
 
 const REJECTED = { message: 'You rejected this file', code: 'rejected_document', restore_id: 'file:abc' };
 
 describe('rejectedRestoreId', () => {
   it('finds the tombstone in a PDF upload failure and in a photo upload failure', () => {
-    expect(rejectedRestoreId(new HttpError(409, REJECTED.message, REJECTED))).toBe('file:abc');
+    expect(rejectedRestoreId(new HttpError(409, REJECTED.message, REJECTED.message, REJECTED))).toBe(
+      'file:abc',
+    );
     expect(rejectedRestoreId({ status: 409, data: REJECTED })).toBe('file:abc');
   });
 

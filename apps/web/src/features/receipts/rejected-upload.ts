@@ -1,4 +1,4 @@
-import { HttpError } from '@/app/authorized-request';
+import { HttpError } from '@/app/client';
 
 /**
  * The tombstone to lift when the server refused an upload because the user rejected the same file before

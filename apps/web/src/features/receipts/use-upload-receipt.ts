@@ -1,16 +1,17 @@
 import type { Purchase } from '@warrantly/contract/purchases';
 import { useState } from 'react';
 import { api, PURCHASE_DATA_TAGS } from '@/app/api';
-import { uploadForm } from '@/app/authorized-request';
+import { HttpError, uploadForm } from '@/app/client';
 import { useAppDispatch } from '@/app/hooks';
 import { rejectedRestoreId } from './rejected-upload';
 
+/** `reason`: the server's words for a failure, when it gave them. */
 export type UploadOutcome =
   | { kind: 'found'; purchases: Purchase[] }
   | { kind: 'empty' }
   /** The user rejected this file before: `restoreId` lifts that. */
   | { kind: 'rejected'; restoreId: string }
-  | { kind: 'failed' };
+  | { kind: 'failed'; reason: string | null };
 
 /** Uploads a receipt PDF to the extractor with progress; an empty answer means no data was found. */
 export function useUploadReceipt() {
@@ -31,7 +32,7 @@ export function useUploadReceipt() {
       const restoreId = rejectedRestoreId(error);
       if (restoreId) return { kind: 'rejected', restoreId };
       console.error('Receipt upload failed', error);
-      return { kind: 'failed' };
+      return { kind: 'failed', reason: error instanceof HttpError ? error.serverMessage : null };
     } finally {
       setProgress(null);
     }

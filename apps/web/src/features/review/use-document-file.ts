@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useState } from 'react';
-import { fetchFileBlob } from '@/app/authorized-request';
+import { fetchFileBlob } from '@/app/client';
 import { useAppDispatch } from '@/app/hooks';
 import { saveBlob } from '@/components/save-file';
 import { documentFileUrl } from './review-api';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchFileBlob } from '@/app/authorized-request';
+import { fetchFileBlob } from '@/app/client';
 import { useAppDispatch } from '@/app/hooks';
 import { Icon } from '@/components/Icon';
 

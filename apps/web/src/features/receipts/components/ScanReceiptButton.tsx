@@ -34,11 +34,9 @@ export function ScanReceiptButton() {
       const restoreId = rejectedRestoreId(error);
       if (restoreId) return void offerRestore(restoreId);
       console.error('Receipt photo upload failed', error);
-      void showResult(
-        'error',
-        'Upload Failed',
-        apiErrorMessage(error, 'There was an error uploading the file.'),
-      );
+      // As for a PDF: the seed's words, and the server's reason below them.
+      const reason = apiErrorMessage(error, '') || null;
+      void showResult('error', 'Upload Failed', 'There was an error uploading the file.', reason);
     }
   }
 

@@ -51,7 +51,7 @@ export function UploadReceiptModal({ onClose }: { onClose: () => void }) {
       onClose();
       void showResult('info', 'No Data', 'No relevant data was found in the file.');
     } else {
-      void showResult('error', 'Upload Failed', 'There was an error uploading the file.');
+      void showResult('error', 'Upload Failed', 'There was an error uploading the file.', outcome.reason);
     }
   }
 
