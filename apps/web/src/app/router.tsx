@@ -142,7 +142,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'receipts',
-            ...page(() => import('@/features/receipts/ReceiptsPage').then((m) => m.ReceiptsPage)),
+            ...page(() => import('./dashboard/ReceiptsRoute').then((m) => m.ReceiptsRoute)),
           },
           {
             path: 'reminders',

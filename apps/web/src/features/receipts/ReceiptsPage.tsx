@@ -11,7 +11,7 @@ import { Spinner } from '@/components/Spinner';
 import { StatCard } from '@/components/StatCard';
 import { possessive } from '@/lib/format';
 import { ReceiptCard } from './components/ReceiptCard';
-import { ReceiptDetailModal } from './components/ReceiptDetailModal';
+import { ReceiptDetailModal, type RenderEmail } from './components/ReceiptDetailModal';
 import { ScanReceiptButton } from './components/ScanReceiptButton';
 import { UploadReceiptModal } from './components/UploadReceiptModal';
 import { useDeleteReceiptMutation } from './receipts-api';
@@ -19,7 +19,12 @@ import { useReceiptPages } from './use-receipt-pages';
 
 export const RECEIPTS_PAGE_SIZE = 6;
 
-export function ReceiptsPage() {
+interface Props {
+  /** How a synced purchase's kept e-mail is shown in its details: another feature's, handed in by the app. */
+  renderEmail: RenderEmail;
+}
+
+export function ReceiptsPage({ renderEmail }: Props) {
   const name = useDisplayName();
   const {
     answer: data,
@@ -87,7 +92,9 @@ export function ReceiptsPage() {
         </>
       )}
       {isUploading && <UploadReceiptModal onClose={() => setIsUploading(false)} />}
-      {viewing && <ReceiptDetailModal orderId={viewing} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <ReceiptDetailModal orderId={viewing} onClose={() => setViewing(null)} renderEmail={renderEmail} />
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReceiptDetail } from '@warrantly/contract/receipts';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { formatAmount, orNotProvided } from '@/lib/format';
@@ -10,8 +10,21 @@ import { useGetReceiptQuery } from '../receipts-api';
 import { HowThisWasRead } from './HowThisWasRead';
 import { ReceiptFileViewer } from './ReceiptFileViewer';
 
+const EMAIL_MIME = 'message/rfc822';
+
+/** The e-mail a synced purchase was read from: the review feature's viewer, handed in by the app. */
+export type RenderEmail = (orderId: string, title: string) => ReactNode;
+
 /** A receipt's details: shop, date, total, its lines at their prices, its file, and how it was read. */
-export function ReceiptDetailModal({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+export function ReceiptDetailModal({
+  orderId,
+  onClose,
+  renderEmail,
+}: {
+  orderId: string;
+  onClose: () => void;
+  renderEmail: RenderEmail;
+}) {
   const { data: detail, isLoading, isError } = useGetReceiptQuery(orderId);
   return (
     <Modal title="Receipt Details" onClose={onClose} width="max-w-2xl" closeOnBackdrop>
@@ -22,13 +35,13 @@ export function ReceiptDetailModal({ orderId, onClose }: { orderId: string; onCl
           Failed to load details
         </p>
       ) : (
-        <ReceiptDetails detail={detail} />
+        <ReceiptDetails detail={detail} renderEmail={renderEmail} />
       )}
     </Modal>
   );
 }
 
-function ReceiptDetails({ detail }: { detail: ReceiptDetail }) {
+function ReceiptDetails({ detail, renderEmail }: { detail: ReceiptDetail; renderEmail: RenderEmail }) {
   const reading = readingStatus(detail.status, detail.extracted !== null);
   const total = orderTotalText(detail);
   const itemsId = useId();
@@ -92,9 +105,12 @@ function ReceiptDetails({ detail }: { detail: ReceiptDetail }) {
           </dd>
         </div>
       </dl>
-      {detail.file && (
+      {detail.file?.mime === EMAIL_MIME ? (
+        // A kept e-mail is shown as safe text or HTML, never opened as it is.
+        renderEmail(detail.order_id, detail.merchant ?? detail.order_id)
+      ) : detail.file ? (
         <ReceiptFileViewer orderId={detail.order_id} fileName={detail.file.name} mime={detail.file.mime} />
-      )}
+      ) : null}
       {detail.extracted && <HowThisWasRead extracted={detail.extracted} />}
     </div>
   );
