@@ -164,7 +164,7 @@ export function ReviewPage({ renderEdit }: Props) {
           <div
             role="toolbar"
             aria-label="Selected purchases"
-            className="sticky top-0 z-10 mb-4 flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3"
+            className="z-10 mb-4 flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:sticky sm:top-16"
           >
             <label className="flex min-h-11 items-center gap-2 px-1 font-medium text-slate-800">
               <input

@@ -134,7 +134,7 @@ export function emailDocument({ styles, body }: SafeEmailHtml): string {
   return [
     '<!doctype html><html><head><meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${EMAIL_FRAME_POLICY}">`,
-    '<style>body{margin:12px;font-family:system-ui,sans-serif;font-size:14px;color:#0f172a;overflow-wrap:anywhere}img{max-width:100%;height:auto}</style>',
+    '<style>body{margin:12px;font-family:ui-sans-serif,system-ui,sans-serif;font-size:14px;color:#0f172a;overflow-wrap:anywhere}img{max-width:100%;height:auto}</style>',
     sheets,
     `</head><body>${body}</body></html>`,
   ].join('');
