@@ -60,8 +60,8 @@ export function CountPendingSwitch() {
         </button>
       </div>
       <p id={hintId} className="text-sm text-slate-600">
-        Purchases read from your mail or receipts that wait on the Review page. Off, they join the totals once
-        you accept them.
+        Purchases read from your mail or receipts wait on the Review page until you look at them. When this is
+        off, they count in your totals only once you accept them.
       </p>
     </div>
   );
