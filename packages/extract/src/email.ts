@@ -510,3 +510,45 @@ export function readHtmlPage(html: string): { extraction: Extraction; order: Ord
   const titled = title === null ? undefined : parseHtml(title).text.trim();
   return readBody(html, null, { ...facts, subject: titled ?? null }, null);
 }
+
+/** An e-mail as the app shows it: headers, the plain text, the HTML as sent, and what is attached. */
+export interface EmailView {
+  subject: string | null;
+  from: string | null;
+  to: string | null;
+  /** The Date header as an ISO timestamp. */
+  date: string | null;
+  text: string | null;
+  /** The HTML as the sender wrote it: never shown before the app sanitised it. */
+  html: string | null;
+  attachments: { filename: string; mime: string; size: number }[];
+}
+
+/** Longest text or HTML body the view answers; the whole message stays in the downloadable .eml. */
+const VIEW_BODY_CHARS = 2_000_000;
+const VIEW_ATTACHMENTS = 50;
+
+const addressText = (value: ParsedMail['from'] | ParsedMail['to']): string | null => {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  const text = list.map((a: AddressObject) => a.text).join(', ');
+  return text || null;
+};
+
+/** Reads an RFC 822 message for display, under the same limits as `readEmail`; nothing is fetched. */
+export async function viewEmail(raw: Uint8Array | string): Promise<EmailView> {
+  const mail = await parseMail(raw, { skipImageLinks: true, skipTextToHtml: true });
+  const cut = (s: string | false | undefined) => (typeof s === 'string' ? s.slice(0, VIEW_BODY_CHARS) : null);
+  return {
+    subject: mail.subject ?? null,
+    from: addressText(mail.from),
+    to: addressText(mail.to),
+    date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date.toISOString() : null,
+    text: cut(mail.text),
+    html: cut(mail.html),
+    attachments: mail.attachments.slice(0, VIEW_ATTACHMENTS).map((a) => ({
+      filename: a.filename ?? 'attachment',
+      mime: a.contentType,
+      size: a.size,
+    })),
+  };
+}

@@ -57,11 +57,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     await sql`drop table documents`.execute(db);
     await sql`alter table documents_new rename to documents`.execute(db);
   }
-  await db
-    .updateTable('documents')
-    .set({ kind: 'photo' })
-    .where('mime', 'like', 'image/%')
-    .execute();
+  await db.updateTable('documents').set({ kind: 'photo' }).where('mime', 'like', 'image/%').execute();
   await db.schema
     .createIndex('documents_user_primary')
     .on('documents')
@@ -69,8 +65,20 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .unique()
     .where(sql.ref('is_primary'), '=', 1)
     .execute();
-  await db.schema.createIndex('documents_user_order_all').on('documents').columns(['user_id', 'order_id']).execute();
+  await db.schema
+    .createIndex('documents_user_order_all')
+    .on('documents')
+    .columns(['user_id', 'order_id'])
+    .execute();
   await db.schema.createIndex('documents_user_sha').on('documents').columns(['user_id', 'sha256']).execute();
+
+  // Messages that made purchases before messages were kept are fetched once more by id on the next sync,
+  // to keep each as its purchase's source (mail-sync: outcome 'refetch').
+  await db
+    .updateTable('processed_messages')
+    .set({ outcome: 'refetch' })
+    .where('outcome', 'in', ['order', 'duplicate'])
+    .execute();
 
   // A rejected document's tombstone: only the message id or the file's hash, so sync and upload skip it.
   await db.schema

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@warrantly/contract/auth';
-import { timestamp } from '../../dates';
 import type { Kysely } from 'kysely';
+import { timestamp } from '../../dates';
 import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../errors';
 import { signAccessToken } from './access-token';
@@ -67,11 +67,13 @@ export async function rotateRefreshToken(
   }
   // Spent and replaced in one transaction: a failure in between (the database gone a moment) leaves the
   // token unspent, so the client's retry is not taken for a reuse that would end the session.
-  const pair = await db.transaction().execute(async (trx) =>
-    (await repo.useRefreshToken(trx, row.id, at))
-      ? issueTokens(trx, signingKey, row.user_id, now, row.family_id)
-      : null,
-  );
+  const pair = await db
+    .transaction()
+    .execute(async (trx) =>
+      (await repo.useRefreshToken(trx, row.id, at))
+        ? issueTokens(trx, signingKey, row.user_id, now, row.family_id)
+        : null,
+    );
   if (pair) return pair;
   // Another request spent it first: a reuse after all (outside the rolled-back work, so it sticks).
   await repo.revokeFamily(db, row.family_id, at);

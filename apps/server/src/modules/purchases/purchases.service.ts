@@ -172,7 +172,8 @@ export async function deletePurchase(deps: PurchaseDeps, userId: string, id: num
   if (!existing) throw new AppError('not_found', 'Purchase not found');
   await withStoredFile(deps, userId, null, async (trx, _stored, removeAfterCommit) => {
     const remaining = await repo.deleteOrderLine(trx, userId, id, existing.order_id);
-    if (remaining === 0) for (const key of await forgetFiles(trx, userId, existing.order_id)) removeAfterCommit(key);
+    if (remaining === 0)
+      for (const key of await forgetFiles(trx, userId, existing.order_id)) removeAfterCommit(key);
     await repo.bumpDataVersion(trx, userId);
   });
   deps.onUserDataChanged(userId);
