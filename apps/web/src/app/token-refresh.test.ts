@@ -133,9 +133,11 @@ function exclusiveLocks(): Pick<LockManager, 'request'> {
   const request = (_name: string, options: LockOptions, task: (lock: Lock | null) => unknown) => {
     if (options.ifAvailable && holders > 0) return Promise.resolve(task(null));
     holders += 1;
-    const run = queue.then(() => task(lock)).finally(() => {
-      holders -= 1;
-    });
+    const run = queue
+      .then(() => task(lock))
+      .finally(() => {
+        holders -= 1;
+      });
     queue = run.catch(() => undefined);
     return run;
   };
