@@ -6,6 +6,7 @@ import { createTestApp, DIALECTS, multipart, type TestApp, tinyPdf } from './har
 interface Owned {
   purchaseId: number;
   orderId: string;
+  documentId: number;
 }
 
 /**
@@ -32,6 +33,20 @@ const MATRIX: Record<string, (o: Owned) => InjectOptions> = {
     method: 'DELETE',
     url: `/api/v1/invoice/${o.orderId}/delete/`,
   }),
+  'POST /api/v1/review/:id/accept/': (o) => ({ method: 'POST', url: `/api/v1/review/${o.orderId}/accept/` }),
+  'POST /api/v1/review/:id/reject/': (o) => ({ method: 'POST', url: `/api/v1/review/${o.orderId}/reject/` }),
+  'GET /api/v1/purchases/:id/documents/': (o) => ({
+    method: 'GET',
+    url: `/api/v1/purchases/${o.orderId}/documents/`,
+  }),
+  'GET /api/v1/documents/:id/file/': (o) => ({
+    method: 'GET',
+    url: `/api/v1/documents/${o.documentId}/file/`,
+  }),
+  'GET /api/v1/documents/:id/email/': (o) => ({
+    method: 'GET',
+    url: `/api/v1/documents/${o.documentId}/email/`,
+  }),
 };
 
 describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
@@ -53,7 +68,19 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       headers: { ...t.auth(owner), ...form.headers },
       payload: form.payload,
     });
-    owned = { purchaseId: created.json().id, orderId: created.json().order_id };
+    const orderId: string = created.json().order_id;
+    const documents = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/purchases/${orderId}/documents/`,
+      headers: t.auth(owner),
+    });
+    owned = { purchaseId: created.json().id, orderId, documentId: documents.json().documents[0].id };
+    // Waiting for review, so accepting or rejecting it as its owner would change it.
+    await t.handle.db
+      .updateTable('orders')
+      .set({ review_state: 'pending' })
+      .where('user_id', '=', owner)
+      .execute();
   });
   afterAll(() => t.close());
 
