@@ -2,6 +2,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { PSM } from 'tesseract.js';
 import { extractionFromDoc } from './document';
+import type { MemoryInput } from './memory';
 import { PHOTO_LABEL, type PhotoType, photoTypeOf } from './image-type';
 import { findInk, inkBox, skewAngle } from './ink';
 import { ocrImageWords } from './ocr';
@@ -303,9 +304,12 @@ export function photoDoc(words: OcrWord[], size: [number, number], steps: PhotoS
  * fields as for a receipt's text. A photo with no purchase in it is an extraction without one, not an error.
  * @example (await extractImage(jpegOfATillReceipt)).total //=> '21.68'
  */
-export async function extractImage(bytes: Uint8Array): Promise<Extraction> {
+export async function extractImage(
+  bytes: Uint8Array,
+  options: { memory?: MemoryInput } = {},
+): Promise<Extraction> {
   const { photo, doc } = await readPhoto(bytes);
-  const read = extractionFromDoc(doc, false);
+  const read = extractionFromDoc(doc, false, undefined, null, options.memory);
   return {
     ...read,
     text_layer: false,
