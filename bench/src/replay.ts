@@ -15,6 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { extractionFromDoc } from '@warrantly/extract/document';
 import { extractBytes } from '@warrantly/extract/extract-file';
 import {
+  MODELS,
+  RANKED_FIELDS,
+  type RankedField,
+  serveRankerWeights,
+} from '@warrantly/extract/fields/ranked';
+import {
   applyMemory,
   learnFromCorrection,
   MEMORY_MODEL,
@@ -22,12 +28,14 @@ import {
   type MemoryModel,
   type MemoryUse,
   needsReview,
+  placeWeights,
+  reweighed,
+  type SketchOption,
 } from '@warrantly/extract/memory';
 import type { RankerWeights } from '@warrantly/extract/model/ranker';
 import { boxesToDoc } from '@warrantly/extract/readers/boxes';
 import { readText } from '@warrantly/extract/readers/text';
 import type { Extraction } from '@warrantly/extract/types';
-import { MODELS, RANKED_FIELDS, type RankedField, serveRankerWeights } from '@warrantly/extract/fields/ranked';
 import type { LabelledDoc } from '../../packages/extract/training/corpus';
 import { isRight } from './compare';
 import { printTable } from './extract-tables';
@@ -53,7 +61,13 @@ async function foldModels(labelled: LabelledDoc[]): Promise<Record<RankedField, 
       const hash = createHash('sha1');
       for (const e of examples)
         hash.update(
-          JSON.stringify([e.id, e.fold, e.weight, e.ocr, e.candidates.map((c) => [c.features, e.isRight(c.value)])]),
+          JSON.stringify([
+            e.id,
+            e.fold,
+            e.weight,
+            e.ocr,
+            e.candidates.map((c) => [c.features, e.isRight(c.value)]),
+          ]),
         );
       const file = path.join(CACHE, `${field}-${hash.digest('hex').slice(0, 16)}.json`);
       if (existsSync(file)) {
@@ -75,7 +89,8 @@ async function foldModels(labelled: LabelledDoc[]): Promise<Record<RankedField, 
 async function read(l: LabelledDoc): Promise<Extraction> {
   const memory = { keyOf: (raw: string) => raw, entries: [] };
   const input = l.input;
-  if (input.type === 'text') return extractionFromDoc(readText(input.text).doc, false, undefined, null, memory);
+  if (input.type === 'text')
+    return extractionFromDoc(readText(input.text).doc, false, undefined, null, memory);
   if (input.type === 'boxes')
     return extractionFromDoc(boxesToDoc(input.words, input.size), false, undefined, null, memory);
   const kind = input.fileKind === 'email' ? 'email' : input.fileKind;
@@ -91,9 +106,13 @@ interface Replayed {
   /** Right without memory (the ranker's own reading). */
   before: Partial<Record<Field, boolean>>;
   review: string[];
+  /** Each field's confidence, 0 where none was read. */
+  confidence: Partial<Record<Field, number>>;
   uses: MemoryUse[];
-  /** Memory used an entry learned from another group's document. */
-  crossed: boolean;
+  /** The entries memory used that were learned from another group's document, as "how key (group)". */
+  crossed: string[];
+  /** Wrong fields, as "field: got … expected …". */
+  misses: string[];
 }
 
 const entryId = (e: Pick<MemoryEntry, 'key' | 'kind' | 'field'>) => `${e.key}\n${e.kind}\n${e.field}`;
@@ -134,10 +153,23 @@ function reviewRows(docs: Replayed[], label: string): string[][] {
   const wrong = scored.filter((d) => Object.values(d.right).includes(false));
   const allRight = scored.filter((d) => !Object.values(d.right).includes(false));
   const inReview = (xs: Replayed[]) => xs.filter((d) => d.review.length > 0).length;
-  const byConfidence = (xs: Replayed[]) => xs.filter((d) => d.review.some((r) => / unsure |^no (merchant|purchase|total)/.test(r))).length;
+  const byConfidence = (xs: Replayed[]) =>
+    xs.filter((d) => d.review.some((r) => / unsure |^no (merchant|purchase|total)/.test(r))).length;
   return [
-    [label, 'any field wrong', String(wrong.length), pct(inReview(wrong), wrong.length), pct(byConfidence(wrong), wrong.length)],
-    [label, 'all fields right', String(allRight.length), pct(inReview(allRight), allRight.length), pct(byConfidence(allRight), allRight.length)],
+    [
+      label,
+      'any field wrong',
+      String(wrong.length),
+      pct(inReview(wrong), wrong.length),
+      pct(byConfidence(wrong), wrong.length),
+    ],
+    [
+      label,
+      'all fields right',
+      String(allRight.length),
+      pct(inReview(allRight), allRight.length),
+      pct(byConfidence(allRight), allRight.length),
+    ],
   ];
 }
 
@@ -146,28 +178,51 @@ interface Held {
   right: boolean;
 }
 
-/** The layout bonus that reads most layout-matched fields right, on the grid 0, 0.5 … 6 (the least on a tie). */
-function fitBonus(events: { options: { value: string | null; logit: number; hit: boolean }[]; isRight: (v: string | null) => boolean }[]): number {
+interface Reweigh {
+  options: SketchOption[];
+  weight: number[];
+  isRight: (value: string | null) => boolean;
+}
+
+/** The bonus that reads the most fields right, on the grid 0, 0.5 … 12 (the least on a tie). */
+function fitBonus(events: Reweigh[]): number {
   let best = { bonus: 0, right: -1 };
-  for (let bonus = 0; bonus <= 6; bonus += 0.5) {
-    let right = 0;
-    for (const e of events) {
-      const shares = new Map<string | null, number>();
-      for (const o of e.options) shares.set(o.value, (shares.get(o.value) ?? 0) + Math.exp(o.logit + (o.hit ? bonus : 0)));
-      let winner: [string | null, number] = [null, -1];
-      for (const [v, s] of shares) if (s > winner[1]) winner = [v, s];
-      if (e.isRight(winner[0])) right += 1;
-    }
+  for (let bonus = 0; bonus <= 12; bonus += 0.5) {
+    const right = events.filter((e) =>
+      e.isRight(reweighed(e.options, (o) => e.weight[e.options.indexOf(o)] ?? 0, bonus).value),
+    ).length;
     if (right > best.right) best = { bonus, right };
   }
   return best.bonus;
 }
 
-/** The least threshold on the grid 0.50 … 0.99 below which at least `catchShare` of a field's wrong answers fall. */
-function fitThreshold(wrongConfidences: number[], catchShare = 0.97): number {
-  for (let t = 50; t <= 99; t += 1)
-    if (wrongConfidences.filter((c) => c < t / 100).length >= catchShare * wrongConfidences.length) return t / 100;
-  return 0.99;
+/**
+ * The review thresholds, one per field on the grid 0.50 … 0.99: those that send the fewest all-right
+ * documents to review while at least `catchShare` of the documents with a wrong field go (by any reason);
+ * where no thresholds catch that many, those that catch the most while sending at most `flagShare` of the
+ * all-right documents.
+ */
+function fitThresholds(docs: Replayed[], catchShare = 0.95, flagShare = 0.3): Record<Field, number> {
+  const scored = docs.filter((d) => Object.keys(d.right).length > 0);
+  const other = (d: Replayed) =>
+    d.review.some((r) => !/ unsure |^no (merchant|purchase date|total) /.test(r));
+  const wrong = scored.filter((d) => Object.values(d.right).includes(false));
+  const allRight = scored.filter((d) => !Object.values(d.right).includes(false));
+  const grid = Array.from({ length: 50 }, (_, i) => (50 + i) / 100);
+  const below = (d: Replayed, t: Record<Field, number>) =>
+    other(d) || FIELDS.some((f) => d.right[f] !== undefined && (d.confidence[f] ?? 0) < t[f]);
+  let fewest = { t: null as Record<Field, number> | null, flagged: Number.POSITIVE_INFINITY };
+  let most = { t: { merchant: 0.5, purchase_date: 0.5, total: 0.5 }, caught: -1 };
+  for (const merchant of grid)
+    for (const purchase_date of grid)
+      for (const total of grid) {
+        const t = { merchant, purchase_date, total };
+        const caught = wrong.filter((d) => below(d, t)).length;
+        const flagged = allRight.filter((d) => below(d, t)).length;
+        if (caught >= catchShare * wrong.length && flagged < fewest.flagged) fewest = { t, flagged };
+        if (flagged <= flagShare * allRight.length && caught > most.caught) most = { t, caught };
+      }
+  return fewest.t ?? most.t;
 }
 
 export async function replay(options: { record: boolean }): Promise<void> {
@@ -190,8 +245,7 @@ export async function replay(options: { record: boolean }): Promise<void> {
   const seen = new Set<string>();
   const replayed: Replayed[] = [];
   const held: Record<'alias' | 'anchor' | 'layout', Held[]> = { alias: [], anchor: [], layout: [] };
-  const layoutEvents: Parameters<typeof fitBonus>[0] = [];
-  const fieldConfidence: Record<Field, { confidence: number; right: boolean }[]> = { merchant: [], purchase_date: [], total: [] };
+  const reweighs: Record<'anchor' | 'layout', Reweigh[]> = { anchor: [], layout: [] };
   for (const l of docs) {
     for (const field of RANKED_FIELDS) serveRankerWeights(field, folds[field].get(l.fold) as RankerWeights);
     let plain: Extraction;
@@ -212,24 +266,49 @@ export async function replay(options: { record: boolean }): Promise<void> {
       if (l.truth[field] === undefined) continue;
       right[field] = isRight(field, truth, got);
       before[field] = isRight(field, truth, plain);
-      if (!l.silver) fieldConfidence[field].push({ confidence: got[field] === null ? 0 : (got.confidence[field] ?? 0), right: right[field] });
     }
-    const crossed = uses.some((u) => u.entries.some((e) => learnedFrom.get(entryId(e)) !== l.group));
+    const crossed = uses.flatMap((u) =>
+      u.entries
+        .filter((e) => learnedFrom.get(entryId(e)) !== l.group)
+        .map((e) => `${u.how} ${e.key.split(/[:|]/)[0]} from ${learnedFrom.get(entryId(e))}`),
+    );
+    const misses = FIELDS.filter((f) => right[f] === false).map(
+      (f) =>
+        `${f}: got ${JSON.stringify(got[f])}${uses.some((u) => u.field === f) ? ' (memory)' : ''}, expected ${JSON.stringify(l.truth[f])}`,
+    );
     if (!l.silver)
       for (const use of uses) {
         held[use.how].push({ raw: use.raw, right: right[use.field] ?? false });
-        if (use.how === 'layout' && use.field !== 'merchant') {
-          const at = new Set(use.entries.map((e) => e.anchor));
+        if (use.how !== 'alias' && use.field !== 'merchant') {
+          const options = sketch.options[use.field];
+          const weight = placeWeights(use.entries);
           const field = use.field;
-          layoutEvents.push({
-            options: sketch.options[field].map((o) => ({ value: o.value, logit: o.logit, hit: o.value !== null && at.has(o.anchor) })),
+          reweighs[use.how].push({
+            options,
+            weight: options.map(weight),
             isRight: (v) => isRight(field, truth, { [field]: v } as never),
           });
         }
       }
-    replayed.push({ id: l.id, group: l.group, silver: l.silver, first: !seen.has(l.group), right, before, review: needsReview(got), uses, crossed });
+    replayed.push({
+      id: l.id,
+      group: l.group,
+      silver: l.silver,
+      first: !seen.has(l.group),
+      right,
+      before,
+      review: needsReview(got),
+      confidence: Object.fromEntries(FIELDS.map((f) => [f, got[f] === null ? 0 : (got.confidence[f] ?? 0)])),
+      uses,
+      crossed,
+      misses,
+    });
     seen.add(l.group);
-    const corrected = { merchant: l.truth.merchant, total: l.truth.total, purchase_date: l.truth.purchase_date };
+    const corrected = {
+      merchant: l.truth.merchant,
+      total: l.truth.total,
+      purchase_date: l.truth.purchase_date,
+    };
     for (const entry of learnFromCorrection(sketch, corrected, entries)) {
       const id = entryId(entry);
       if (!store.has(id)) learnedFrom.set(id, l.group);
@@ -243,7 +322,9 @@ export async function replay(options: { record: boolean }): Promise<void> {
   console.log(
     `\nreplay of ${replayed.length} documents (${gold.length} gold, ${silver.length} silver) as one user, in date order, one shared memory; each read by the fold models that never saw its group (lockbox left out)\n`,
   );
-  console.log('accuracy per field, macro-averaged over groups: a group\'s first document against its later ones');
+  console.log(
+    "accuracy per field, macro-averaged over groups: a group's first document against its later ones",
+  );
   printTable([
     ['labels', 'field', 'documents', 'groups', 'n', 'without memory', 'with memory'],
     ...accuracyRows(gold, 'gold'),
@@ -258,7 +339,14 @@ export async function replay(options: { record: boolean }): Promise<void> {
       ['silver (noisy)', silver],
     ].map(([label, xs]) => {
       const list = xs as Replayed[];
-      return [label as string, String(list.length), String(uses(list, 'alias')), String(uses(list, 'anchor')), String(uses(list, 'layout')), String(list.filter((d) => d.crossed).length)];
+      return [
+        label as string,
+        String(list.length),
+        String(uses(list, 'alias')),
+        String(uses(list, 'anchor')),
+        String(uses(list, 'layout')),
+        String(list.filter((d) => d.crossed.length > 0).length),
+      ];
     }),
   ]);
   console.log('\nreview (merchant, date, total): documents with a wrong field against all-right ones');
@@ -267,25 +355,49 @@ export async function replay(options: { record: boolean }): Promise<void> {
     ...reviewRows(gold, 'gold'),
     ...reviewRows(silver, 'silver (noisy)'),
   ]);
+  console.log('\nmemory applied to a document of another group (gold):');
+  for (const d of gold.filter((x) => x.crossed.length > 0))
+    console.log(`  ${d.id} (${d.group}): ${[...new Set(d.crossed)].join('; ')}`);
+  console.log('\nwrong fields of later documents (gold):');
+  for (const d of gold.filter((x) => !x.first && x.misses.length > 0))
+    console.log(`  ${d.id} (${d.group}): ${d.misses.join('; ')}`);
   const reasons = new Map<string, number>();
-  for (const d of gold) for (const r of d.review) { const k = r.replace(/\(.*\)/, '').trim(); reasons.set(k, (reasons.get(k) ?? 0) + 1); }
-  console.log(`\nreview reasons (gold): ${[...reasons].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join('; ')}`);
+  for (const d of gold)
+    for (const r of d.review) {
+      const k = r.replace(/\(.*\)/, '').trim();
+      reasons.set(k, (reasons.get(k) ?? 0) + 1);
+    }
+  console.log(
+    `\nreview reasons (gold): ${[...reasons]
+      .sort((a, b) => b[1] - a[1])
+      .map(([r, n]) => `${r} ${n}`)
+      .join('; ')}`,
+  );
   console.log(`\nreplay took ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
+  if (process.env.REPLAY_DUMP)
+    writeFileSync(
+      process.env.REPLAY_DUMP,
+      JSON.stringify(
+        reweighs.anchor.map((e) => ({
+          options: e.options,
+          weight: e.weight,
+          right: e.options.map((o) => e.isRight(o.value)),
+        })),
+      ),
+    );
   if (!options.record) return;
   const { fitCalibration } = await import('../../packages/extract/training/fit');
   const model: MemoryModel & { fitted_on: string } = {
-    alias: await fitCalibration(held.alias.map((h) => ({ raw: 0, right: h.right }))),
+    alias: await fitCalibration(held.alias),
     anchor: await fitCalibration(held.anchor),
     layout: await fitCalibration(held.layout),
-    bonus: fitBonus(layoutEvents),
-    review: {
-      merchant: fitThreshold(fieldConfidence.merchant.filter((c) => !c.right).map((c) => c.confidence)),
-      purchase_date: fitThreshold(fieldConfidence.purchase_date.filter((c) => !c.right).map((c) => c.confidence)),
-      total: fitThreshold(fieldConfidence.total.filter((c) => !c.right).map((c) => c.confidence)),
-    },
+    bonus: { anchor: fitBonus(reweighs.anchor), layout: fitBonus(reweighs.layout) },
+    review: fitThresholds(gold),
     fitted_on: `the replay's gold documents: ${held.alias.length} aliases, ${held.anchor.length} identity anchors, ${held.layout.length} layout re-weighs, ${gold.length} documents`,
   };
   writeFileSync(MEMORY_FILE, `${JSON.stringify(model, null, 2)}\n`);
-  console.log(`\nrecorded memory's calibration in ${path.relative(ROOT, MEMORY_FILE)} (was bonus ${MEMORY_MODEL.bonus})`);
+  console.log(
+    `\nrecorded memory's calibration in ${path.relative(ROOT, MEMORY_FILE)} (bonus was ${JSON.stringify(MEMORY_MODEL.bonus)}, now ${JSON.stringify(model.bonus)})`,
+  );
 }

@@ -3,11 +3,11 @@ import { decideCountry } from './fields/country';
 import { classifyOrder, type OrderEvidence, type OrderInput } from './fields/is-order';
 import { productLines } from './fields/line-kinds';
 import { type DocContext, rankField } from './fields/ranked';
+import { type MemoryInput, withMemory } from './memory';
 import type { Choice } from './model/ranker';
 import { findOrderNumber } from './order-number';
 import { type Doc, lineTexts } from './readers/doc';
 import type { StructuredOrder } from './structured';
-import { type MemoryInput, withMemory } from './memory';
 import type { Extraction } from './types';
 
 /** Everything found in a document's lines, before any e-mail-specific decisions. */
@@ -186,5 +186,7 @@ export function extractionFromDoc(
     text: lineTexts(doc).join('\n'),
   };
   const context = () => documentContext(doc, { currency: structured?.currency });
-  return memory ? withMemory(extraction, doc, context(), { address: null, domain: null }, memory) : extraction;
+  return memory
+    ? withMemory(extraction, doc, context(), { address: null, domain: null }, memory)
+    : extraction;
 }

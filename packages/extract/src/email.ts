@@ -2,12 +2,12 @@ import { type AddressObject, type ParsedMail, type SimpleParserOptions, simplePa
 import type { HTMLElement } from 'node-html-parser';
 import { parseDate } from './dates';
 import { documentContext, readFields } from './document';
-import { type MemoryInput, withMemory } from './memory';
 import { type EInvoice, einvoiceIn } from './einvoice';
 import { completeCutNames, productInSubject } from './email-products';
 import { classifyOrder, isShippingNotice, type OrderInput } from './fields/is-order';
 import { fromLexicon, inEveryLanguage } from './lexicon';
 import { capLines, LIMITS, LimitError } from './limits';
+import { type MemoryInput, withMemory } from './memory';
 import {
   cleanMerchant,
   looksLikePerson,

@@ -1,7 +1,7 @@
 import { extractEmail, extractHtml } from './email';
+import type { MemoryInput } from './memory';
 import { extractPdf } from './pdf';
 import { extractText } from './text';
-import type { MemoryInput } from './memory';
 import type { Extraction } from './types';
 
 export type FileKind = 'pdf' | 'email' | 'html' | 'text' | 'image';

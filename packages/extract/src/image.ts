@@ -2,9 +2,9 @@
 import sharp, { type Sharp } from 'sharp';
 import { PSM } from 'tesseract.js';
 import { extractionFromDoc } from './document';
-import type { MemoryInput } from './memory';
 import { PHOTO_LABEL, type PhotoType, photoTypeOf } from './image-type';
 import { findInk, inkBox, skewAngle } from './ink';
+import type { MemoryInput } from './memory';
 import { ocrImageWords } from './ocr';
 import { glyphHeight, paperRegion, type Rect, sauvola } from './page-image';
 import type { Doc } from './readers/doc';

@@ -65,12 +65,15 @@ const invoice = (number: string, total: string): [string, string?][] => [
 ];
 
 describe('memory of corrections: the merchant', () => {
-  it("uses a corrected merchant for the next e-mail of the same sender", async () => {
+  it('uses a corrected merchant for the next e-mail of the same sender', async () => {
     const store = new Store();
     const from = 'HB Shop Mailer <orders@hb-garden.example.com>';
-    const first = await extractEmail(email(from, 'Your order 1001', 'Order 1001\nHose  19.99\nTotal: 19.99'), {
-      memory: store.input(),
-    });
+    const first = await extractEmail(
+      email(from, 'Your order 1001', 'Order 1001\nHose  19.99\nTotal: 19.99'),
+      {
+        memory: store.input(),
+      },
+    );
     store.correct(first, { merchant: 'Harrow Bros Garden' });
     const next = await extractEmail(email(from, 'Your order 1002', 'Order 1002\nRake  24.50\nTotal: 24.50'), {
       memory: store.input(),
@@ -93,12 +96,20 @@ describe('memory of corrections: the merchant', () => {
   it('never names another shop that sends through the same platform mailer', async () => {
     const store = new Store();
     const first = await extractEmail(
-      email('Harrow Garden <mailer@shopify.com>', 'Order #1001 confirmed', 'Order #1001\nHose  19.99\nTotal: 19.99'),
+      email(
+        'Harrow Garden <mailer@shopify.com>',
+        'Order #1001 confirmed',
+        'Order #1001\nHose  19.99\nTotal: 19.99',
+      ),
       { memory: store.input() },
     );
     store.correct(first, { merchant: 'Harrow Bros Garden' });
     const other = await extractEmail(
-      email('Tea Corner <mailer@shopify.com>', 'Order #77 confirmed', 'Order #77\nGreen tea  8.00\nTotal: 8.00'),
+      email(
+        'Tea Corner <mailer@shopify.com>',
+        'Order #77 confirmed',
+        'Order #77\nGreen tea  8.00\nTotal: 8.00',
+      ),
       { memory: store.input() },
     );
     expect(other.merchant).not.toBe('Harrow Bros Garden');
@@ -114,7 +125,9 @@ describe('memory of corrections: the merchant', () => {
     store.correct(extractText(receipt(4), { memory: store.input() }), { merchant: 'Corner Cafe' });
     const next = extractText(receipt(5), { memory: store.input() });
     expect(next.signals).not.toContain('merchant:memory-alias');
-    expect([...store.entries.values()].filter((e) => e.key === 'h(tax:123456X)').every((e) => e.dropped)).toBe(true);
+    expect(
+      [...store.entries.values()].filter((e) => e.key === 'h(tax:123456X)').every((e) => e.dropped),
+    ).toBe(true);
   });
 
   it('stops using a learned entry once it is deleted', () => {
@@ -128,23 +141,41 @@ describe('memory of corrections: the merchant', () => {
 });
 
 describe('memory of corrections: anchors', () => {
-  // The shop prints its grand total under an unusual label, above a larger amount it is not.
-  const receipt = (items: [string, string][], total: string, voucher: string) =>
+  // The shop prints its total under a bare "AMT", above a larger "TOTAL SAVED" that the ranker prefers.
+  const receipt = (items: [string, string][], total: string, saved: string) =>
     [
       'RAINBOW STATIONERY',
       'GST ID: 000123456789',
       '14/03/2024',
       ...items.map(([name, price]) => `${name}  ${price}`),
-      `NETT AMT  ${total}`,
-      `VOUCHER BAL  ${voucher}`,
+      `AMT  ${total}`,
+      `TOTAL SAVED  ${saved}`,
       'THANK YOU',
     ].join('\n');
 
   it("finds a corrected total's anchor on the next receipt of the same layout", () => {
     const store = new Store();
-    const first = extractText(receipt([['Pen', '2.00'], ['Pad', '3.00']], '5.00', '95.00'), { memory: store.input() });
+    const first = extractText(
+      receipt(
+        [
+          ['Pen', '2.00'],
+          ['Pad', '3.00'],
+        ],
+        '5.00',
+        '95.00',
+      ),
+      { memory: store.input() },
+    );
     store.correct(first, { total: '5.00' });
-    const text = receipt([['Ink', '7.50'], ['Glue', '1.20']], '8.70', '86.30');
+    const text = receipt(
+      [
+        ['Ink', '7.50'],
+        ['Glue', '1.20'],
+      ],
+      '8.70',
+      '86.30',
+    );
+    expect(extractText(text).total).toBe('86.30');
     const next = extractText(text, { memory: store.input() });
     expect(next.total).toBe('8.70');
     expect(next.signals).toContain('total:memory-anchor');
@@ -192,7 +223,11 @@ describe('memory of corrections: keys and review', () => {
     expect(reasons).toContain(`the total is unsure (20 % < ${Math.round(REVIEW_THRESHOLDS.total * 100)} %)`);
     expect(needsReview({ ...read, is_order: true, products: [] })).toContain('no product line was read');
     expect(
-      needsReview({ ...read, total: '5.00', products: [{ name: 'Item', quantity: 1, price: '12.00', url: null }] }),
+      needsReview({
+        ...read,
+        total: '5.00',
+        products: [{ name: 'Item', quantity: 1, price: '12.00', url: null }],
+      }),
     ).toContain('a product line costs more than the total');
   });
 });

@@ -1,6 +1,6 @@
 import { extractionFromDoc } from './document';
-import { readText } from './readers/text';
 import type { MemoryInput } from './memory';
+import { readText } from './readers/text';
 import type { Extraction } from './types';
 
 /**

@@ -78,7 +78,9 @@ export function identityKeys(doc: Doc, senderAddress: string | null): string[] {
   if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address) && !isPlatformMailer(address)) keys.push(`from:${address}`);
   const taxes = firstOf(TAX_IDS.flatMap((cue) => [...text.matchAll(cue.re)].map((m) => taxNumber(m[0]))));
   keys.push(...taxes.slice(0, MAX_PER_KIND).map((t) => `tax:${t}`));
-  const ibans = firstOf([...text.matchAll(IBAN)].map((m) => (validIban(m[0]) ? m[0].replace(/ /g, '') : null)));
+  const ibans = firstOf(
+    [...text.matchAll(IBAN)].map((m) => (validIban(m[0]) ? m[0].replace(/ /g, '') : null)),
+  );
   keys.push(...ibans.slice(0, MAX_PER_KIND).map((i) => `iban:${i}`));
   // An account number's digit groups are no phone number ("0044 0532 0130 00").
   const rest = text.replace(IBAN, ' ');
