@@ -24,6 +24,7 @@ import { createSignIn } from './modules/auth/sign-in.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { syncRoutes } from './modules/mail-sync/mail-sync.routes';
 import { createMailSync, type MailSync, type MailSyncDeps } from './modules/mail-sync/mail-sync.service';
+import { memoryRoutes } from './modules/memory/memory.routes';
 import { partsRoutes } from './modules/parts/parts.routes';
 import { createDataVersions } from './modules/purchases/data-versions.service';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
@@ -253,6 +254,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     now,
   });
   await app.register(reviewRoutes, { deps: purchaseDeps, now });
+  await app.register(memoryRoutes, { db: deps.db, encryptionKey: deps.keys.encryption });
   await app.register(partsRoutes, { db: deps.db, cursors, versioned });
   await app.register(feedRoutes, {
     db: deps.db,

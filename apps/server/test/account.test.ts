@@ -149,6 +149,16 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
       expect(reminder.statusCode, reminder.body).toBe(201);
       const synced = await t.app.inject({ method: 'GET', url: c.sync, headers: headers() });
       expect(synced.json().created).toBe(1);
+      // The owner names the shop their way: Warrantly learns it for the sender.
+      const kettle = synced.json().items[0];
+      const rename = multipart({ shop_name: 'Northwind' });
+      const renamed = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/user-orders/update/${kettle.id}/`,
+        headers: { ...headers(), ...rename.headers },
+        payload: rename.payload,
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
       await t.app.inject({
         method: 'POST',
         url: '/api/v1/track-interaction/',
@@ -229,6 +239,14 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
       expect(Buffer.from(files[kettleEml] as Uint8Array).toString('utf8')).toBe(kettleMail);
       expect(JSON.parse(text('review.json'))).toEqual({
         rejected: [{ source_key: `file:${'ab'.repeat(32)}`, kind: 'pdf', rejected_at: expect.any(String) }],
+        learned_from_corrections: [
+          expect.objectContaining({
+            kind: 'alias',
+            field: 'merchant',
+            value: 'Northwind',
+            keyed_by: 'Mail from orders@northwind.example.com',
+          }),
+        ],
       });
       expect(JSON.parse(text('reminders.json'))).toEqual(
         expect.arrayContaining([

@@ -7,6 +7,7 @@ interface Owned {
   purchaseId: number;
   orderId: string;
   documentId: number;
+  learnedId: number;
 }
 
 /**
@@ -43,6 +44,7 @@ const MATRIX: Record<string, (o: Owned) => InjectOptions> = {
     method: 'GET',
     url: `/api/v1/documents/${o.documentId}/file/`,
   }),
+  'DELETE /api/v1/memory/:id/': (o) => ({ method: 'DELETE', url: `/api/v1/memory/${o.learnedId}/` }),
   'GET /api/v1/documents/:id/email/': (o) => ({
     method: 'GET',
     url: `/api/v1/documents/${o.documentId}/email/`,
@@ -74,7 +76,27 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       url: `/api/v1/purchases/${orderId}/documents/`,
       headers: t.auth(owner),
     });
-    owned = { purchaseId: created.json().id, orderId, documentId: documents.json().documents[0].id };
+    // Something the owner's corrections taught (its content is never opened by a delete).
+    const learned = await t.handle.db
+      .insertInto('memory_entries')
+      .values({
+        user_id: owner,
+        key_hmac: 'ab'.repeat(32),
+        kind: 'alias',
+        field: 'merchant',
+        sealed: 'sealed',
+        dropped: 0,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    owned = {
+      purchaseId: created.json().id,
+      orderId,
+      documentId: documents.json().documents[0].id,
+      learnedId: learned.id,
+    };
     // Waiting for review, so accepting or rejecting it as its owner would change it.
     await t.handle.db
       .updateTable('orders')
@@ -105,6 +127,14 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
           url: `/api/v1/invoice/${owned.orderId}/`,
           headers: t.auth(owner),
         })
+      ).json(),
+      learned: await t.handle.db
+        .selectFrom('memory_entries')
+        .select('id')
+        .where('user_id', '=', owner)
+        .execute(),
+      waiting: (
+        await t.app.inject({ method: 'GET', url: '/api/v1/review/count/', headers: t.auth(owner) })
       ).json(),
     });
     const before = await snapshot();

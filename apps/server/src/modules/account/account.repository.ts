@@ -20,6 +20,7 @@ export const USER_DATA: Record<keyof Database, UserData> = {
   quarantined_messages: { column: 'user_id' },
   sync_leases: { column: 'user_id' },
   rejections: { column: 'user_id' },
+  memory_entries: { column: 'user_id' },
   spent_sign_in_states: { none: 'hashes of spent sign-in states: tied to no user, expire in minutes' },
   users: { column: 'id' },
 };

@@ -14,6 +14,7 @@ import type { ProviderName } from '../../providers/endpoints';
 import type { ProviderTokens } from '../../providers/http';
 import type { BlobStore } from '../../storage/blob-store';
 import type { EncryptionKeys } from '../../storage/envelope';
+import { listLearned } from '../memory/memory.service';
 import { listPurchases } from '../purchases/purchases.service';
 import { documentFile } from '../receipts/receipts.service';
 import type { Calendar } from '../reminders/calendar.service';
@@ -128,7 +129,10 @@ export async function exportAccount(
     repeat_every_days: r.rrule === null ? null : Number(r.rrule),
   }));
   const documents = await repo.listDocuments(deps.db, userId);
-  const review = { rejected: await repo.listRejections(deps.db, userId) };
+  const review = {
+    rejected: await repo.listRejections(deps.db, userId),
+    learned_from_corrections: await listLearned(deps.db, deps.encryptionKey, userId),
+  };
   const settings = {
     account: { name: user.name, email: user.email, provider: user.provider, created_at: user.created_at },
     default_currency: user.default_currency,

@@ -4,6 +4,7 @@ import { timestamp } from '../../dates';
 import { isDatabaseUnavailable } from '../../db/database';
 import type { Db } from '../../db/schema';
 import type { ProviderName } from '../../providers/endpoints';
+import { recall } from '../memory/memory.service';
 import { fillGaps, findHeldOrder, findOrderLinesFrom } from '../purchases/held-orders.service';
 import { extractionStatus, importExtraction } from '../purchases/import.service';
 import { dataVersion } from '../purchases/purchases.service';
@@ -181,7 +182,9 @@ async function apply(
     summary.skipped += 1;
     return done('rejected');
   }
-  const { extraction } = outcome;
+  // What the user's corrections taught about this sender is applied before anything is matched or written.
+  const extraction = await recall(trx, run.files.encryptionKey, run.userId, outcome.extraction);
+  outcome = { ...outcome, extraction };
   const subject = extraction.email?.subject ?? null;
   const date = extraction.email?.date ?? null;
   const source = SOURCE[run.provider];

@@ -369,3 +369,14 @@ export function findOrderLinesFrom(
     .orderBy('id')
     .execute();
 }
+
+/** How many lines the user's order has. */
+export async function countOrderLines(db: Db, userId: string, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -200,3 +200,14 @@ export async function withStoredFile<T, F extends IncomingFile | null>(
 export function documentsOf(db: Db, userId: string, orderIds: readonly string[]) {
   return repo.listDocumentsOf(db, userId, orderIds);
 }
+
+/** What extraction read from the order's receipt, opened (with the sketch memory learns from); else null. */
+export async function orderExtraction(
+  db: Db,
+  keys: EncryptionKeys,
+  userId: string,
+  orderId: string,
+): Promise<Record<string, unknown> | null> {
+  const doc = await repo.findDocument(db, userId, orderId);
+  return doc ? openExtraction(keys, doc) : null;
+}

@@ -99,9 +99,16 @@ export async function getReceipt(
     category: first.category,
     lines,
     file: doc ? { name: doc.filename, size: doc.size, mime: doc.mime } : null,
-    extracted: doc ? openExtraction(deps.encryptionKey, doc) : null,
+    extracted: doc ? withoutSketch(openExtraction(deps.encryptionKey, doc)) : null,
     ...orderMoney(first, sums, defaultCurrency),
   };
+}
+
+/** What the app shows of an extraction: the memory sketch (keys, candidates) stays on the server. */
+function withoutSketch(extracted: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!extracted) return null;
+  const { memory: _sketch, ...shown } = extracted;
+  return shown;
 }
 
 /** Deleting a receipt deletes its purchase lines and its file (the spec's confirmation says so). */

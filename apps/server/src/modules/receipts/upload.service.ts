@@ -4,6 +4,7 @@ import type { Extraction } from '@warrantly/extract/types';
 import { AppError } from '../../errors';
 import type { UploadedFile } from '../../http/multipart';
 import type { ChangeNotifier } from '../../user-data-changes';
+import { recall } from '../memory/memory.service';
 import { fillGaps, findHeldOrder } from '../purchases/held-orders.service';
 import { extractionStatus, hasPurchase, importExtraction } from '../purchases/import.service';
 import { dataVersion, findPurchases } from '../purchases/purchases.service';
@@ -89,7 +90,9 @@ async function importDocument(
   if (already.length > 0) return already;
 
   const offline = await read();
-  const extraction = deps.refine ? await deps.refine(offline) : offline;
+  const refined = deps.refine ? await deps.refine(offline) : offline;
+  // What the user's corrections taught about this issuer has the last word.
+  const extraction = await recall(deps.db, deps.encryptionKey, userId, refined);
   if (!hasPurchase(extraction)) return [];
 
   const { defaultCurrency } = await dataVersion(deps.db, userId);

@@ -14,12 +14,14 @@ import { AppError } from '../../errors';
 import type { ProviderName } from '../../providers/endpoints';
 import type { ChangeNotifier } from '../../user-data-changes';
 import { askToRefetch } from '../mail-sync/refetch.service';
+import { learn } from '../memory/memory.service';
 import { findPurchases, noteDataChanged } from '../purchases/purchases.service';
 import {
   documentsOf,
   type FileStoreDeps,
   forgetFiles,
   openExtraction,
+  orderExtraction,
   withStoredFile,
 } from '../receipts/receipt-files.service';
 import { toPurchaseDocument } from '../receipts/receipts.service';
@@ -126,8 +128,30 @@ export async function acceptOrders(
   now: Date,
 ): Promise<ReviewActionResult> {
   const changed = await deps.db.transaction().execute(async (trx) => {
-    const n = await repo.acceptOrders(trx, userId, orderIds, timestamp(now));
-    if (n > 0) await noteDataChanged(trx, userId);
+    const rows = (await repo.reviewRows(trx, userId, orderIds)).filter((r) => r.review_state === 'pending');
+    const waiting = [...new Set(rows.map((r) => r.order_id))];
+    if (waiting.length === 0) return 0;
+    // Accepting confirms the fields as they stand now (edited or not): memory learns them.
+    const lines = await findPurchases(trx, userId, { ids: rows.map((r) => r.id) }, now);
+    for (const orderId of waiting) {
+      const head = lines.find((l) => l.order_id === orderId);
+      if (!head) continue;
+      const extraction = await orderExtraction(trx, deps.encryptionKey, userId, orderId);
+      await learn(
+        trx,
+        deps.encryptionKey,
+        userId,
+        extraction,
+        {
+          merchant: head.shop_name,
+          purchase_date: head.purchase_date,
+          total: head.order_total,
+        },
+        now,
+      );
+    }
+    const n = await repo.acceptOrders(trx, userId, waiting, timestamp(now));
+    await noteDataChanged(trx, userId);
     return n;
   });
   if (changed > 0) deps.onUserDataChanged(userId);

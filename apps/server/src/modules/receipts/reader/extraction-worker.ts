@@ -10,7 +10,7 @@ import { extractPdf } from '@warrantly/extract/pdf';
 import type { Extraction } from '@warrantly/extract/types';
 import { type RawMessage, rfc822Of } from '../../../providers/mail';
 import type { Handed } from './handoff';
-import { type ReadMessage, readMessage } from './read-message';
+import { type ReadMessage, readMessage, SKETCH_ONLY } from './read-message';
 
 /** What a reader is asked to read: the document as handed over, and how to read it. */
 export type WorkerTask = { doc: Handed } & (
@@ -36,8 +36,8 @@ export type WorkerAnswer =
 async function run(job: WorkerJob): Promise<WorkerResult> {
   // The pool removes the file once the job is over, whatever became of this process.
   const bytes = 'file' in job.doc ? readFileSync(job.doc.file) : job.doc.bytes;
-  if (job.kind === 'pdf') return extractPdf(bytes, { maxPages: job.maxPages });
-  if (job.kind === 'image') return extractImage(bytes);
+  if (job.kind === 'pdf') return extractPdf(bytes, { maxPages: job.maxPages, memory: SKETCH_ONLY });
+  if (job.kind === 'image') return extractImage(bytes, { memory: SKETCH_ONLY });
   if (job.kind === 'email-view') return viewEmail(bytes);
   return readMessage(rfc822Of({ bytes, wrapping: job.wrapping }));
 }
