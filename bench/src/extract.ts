@@ -1,9 +1,10 @@
 /**
- * `npm run bench:extract [-- --check] [--no-grouped] [--lockbox]`: accuracy and speed of the extractor over a corpus folder
+ * `npm run bench:extract [-- --check] [--no-grouped] [--lockbox] [--replay [--record]]`: accuracy and speed of the extractor over a corpus folder
  * (CORPUS_DIR, default ../shared/corpus) scored against its truth.json. Knows no file by name: every
  * document goes through the same code the CLI runs. Prints accuracy per kind (product lines as recall and
  * precision), calibration of the confidences, and accuracy per source repository. `--check` fails when a
- * field or a product share falls below the floor recorded in bench/extract-floor.json.
+ * field or a product share falls below the floor recorded in bench/extract-floor.json. `--replay` replays
+ * the memory of corrections instead (replay.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,11 @@ const median = (xs: number[]) => {
 const share3 = (x: number) => Math.floor(x * 1000 + 1e-9) / 1000;
 
 async function main() {
+  if (process.argv.includes('--replay')) {
+    const { replay } = await import('./replay');
+    await replay({ record: process.argv.includes('--record') });
+    return 0;
+  }
   const check = process.argv.includes('--check');
   if (!existsSync(path.join(CORPUS, 'truth.json'))) {
     console.log(`No corpus at ${CORPUS} (set CORPUS_DIR): nothing to measure.`);

@@ -24,9 +24,11 @@ import { createSignIn } from './modules/auth/sign-in.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { syncRoutes } from './modules/mail-sync/mail-sync.routes';
 import { createMailSync, type MailSync, type MailSyncDeps } from './modules/mail-sync/mail-sync.service';
+import { memoryRoutes } from './modules/memory/memory.routes';
 import { partsRoutes } from './modules/parts/parts.routes';
 import { createDataVersions } from './modules/purchases/data-versions.service';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
+import { purchaseDocumentsRoutes } from './modules/receipts/documents.routes';
 import type { ExtractionPool } from './modules/receipts/reader/extraction-pool';
 import { createLlmRefiner } from './modules/receipts/reader/llm-refiner';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
@@ -36,6 +38,7 @@ import { createCalendar } from './modules/reminders/calendar.service';
 import { feedRoutes } from './modules/reminders/feed.routes';
 import { createReminderWorker, type ReminderWorker } from './modules/reminders/reminder-worker';
 import { settingsRoutes } from './modules/reminders/settings.routes';
+import { reviewRoutes } from './modules/review/review.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import type { ProviderEndpoints } from './providers/endpoints';
 import type { BlobStore } from './storage/blob-store';
@@ -245,6 +248,13 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     now,
     limit: perUserLimit(deps.config.UPLOADS_PER_MINUTE),
   });
+  await app.register(purchaseDocumentsRoutes, {
+    deps: purchaseDeps,
+    viewEmail: (bytes) => deps.extraction.viewEmail(bytes),
+    now,
+  });
+  await app.register(reviewRoutes, { deps: purchaseDeps, now });
+  await app.register(memoryRoutes, { db: deps.db, encryptionKey: deps.keys.encryption });
   await app.register(partsRoutes, { db: deps.db, cursors, versioned });
   await app.register(feedRoutes, {
     db: deps.db,

@@ -4,6 +4,7 @@ export type ErrorCode =
   | 'unauthorized'
   | 'not_found'
   | 'conflict'
+  | 'rejected_document'
   | 'reauth_required'
   | 'too_large'
   | 'unsupported_type'
@@ -17,6 +18,8 @@ const STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   not_found: 404,
   conflict: 409,
+  /** An upload of a document the user rejected: the answer carries `restore_id` to restore it. */
+  rejected_document: 409,
   /** The provider grant is gone (disconnected, revoked): the user must sign in with the provider again. */
   reauth_required: 409,
   too_large: 413,
@@ -31,13 +34,16 @@ export class AppError extends Error {
   override name = 'AppError';
   /** Refused form fields by their API name, each with what is wrong in words (answered as `fields`). */
   readonly fields: Readonly<Record<string, string>> | undefined;
+  /** On `rejected_document`: the id that restores the document. */
+  readonly restoreId: string | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options?: ErrorOptions & { fields?: Record<string, string> },
+    options?: ErrorOptions & { fields?: Record<string, string>; restoreId?: string },
   ) {
     super(message, options);
     this.fields = options?.fields;
+    this.restoreId = options?.restoreId;
   }
   get status(): number {
     return STATUS[this.code];

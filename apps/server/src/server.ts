@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import { createSyncScheduler } from './modules/mail-sync/mail-sync-scheduler';
 import { createExtractionPool, poolOptionsFrom } from './modules/receipts/reader/extraction-pool';
 import { sweepOrphanFiles } from './modules/receipts/receipts.service';
+import { purgeOldRejections } from './modules/review/review.service';
 import { installProcessHandlers, loggableError } from './process-handlers';
 import { providerEndpoints } from './providers/start-providers';
 import { createFsBlobStore } from './storage/fs-blob-store';
@@ -38,6 +39,8 @@ async function main(config: Config): Promise<void> {
     { db: handle.db, blobs, encryptionKey: keys.encryption },
     handle.dialect === 'sqlite' ? 0 : 60 * 60 * 1000,
   );
+  // Rejections are kept 30 days (reads ignore older ones); the rows go at start-up.
+  await purgeOldRejections(handle.db, new Date());
 
   const { endpoints, stopSandbox } = await providerEndpoints(config);
   // Its log goes to stderr until the app's logger exists.

@@ -58,6 +58,12 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
     let other: { userId: string; access: string };
     const receiptA = tinyPdf(['Receipt A', 'Total 100.00']);
     const receiptB = tinyPdf(['Receipt B', 'Total 25.00']);
+    const kettleMail = orderMail({
+      orderId: 'NW-2001',
+      items: [{ name: 'Kettle K2', price: '39.00' }],
+      total: '39.00',
+    });
+    const kettleEml = 'receipts/Your order NW-2001 is confirmed.eml';
     const headers = () => ({ authorization: `Bearer ${owner.access}` });
 
     async function signIn(provider: 'google' | 'microsoft', email: string) {
@@ -103,7 +109,7 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
         mailboxDir: mkdtempSync(path.join(os.tmpdir(), 'warrantly-empty-mailbox-')),
       });
       sandbox.seedMessages(c.email, [
-        orderMail({ orderId: 'NW-2001', items: [{ name: 'Kettle K2', price: '39.00' }], total: '39.00' }),
+        kettleMail,
         // Quarantined by the sync, so the owner has a row there too.
         poisonMail('PZ-2002', 'always'),
       ]);
@@ -143,12 +149,32 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
       expect(reminder.statusCode, reminder.body).toBe(201);
       const synced = await t.app.inject({ method: 'GET', url: c.sync, headers: headers() });
       expect(synced.json().created).toBe(1);
+      // The owner names the shop their way: Warrantly learns it for the sender.
+      const kettle = synced.json().items[0];
+      const rename = multipart({ shop_name: 'Northwind' });
+      const renamed = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/user-orders/update/${kettle.id}/`,
+        headers: { ...headers(), ...rename.headers },
+        payload: rename.payload,
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
       await t.app.inject({
         method: 'POST',
         url: '/api/v1/track-interaction/',
         headers: headers(),
         payload: { tab_name: 'account' },
       });
+      // A document the owner rejected in the review inbox: only its tombstone is left.
+      await t.handle.db
+        .insertInto('rejections')
+        .values({
+          user_id: owner.userId,
+          source_key: `file:${'ab'.repeat(32)}`,
+          kind: 'pdf',
+          rejected_at: new Date().toISOString(),
+        })
+        .execute();
       const otherAuth = { authorization: `Bearer ${other.access}` };
       await createPurchase(
         otherAuth,
@@ -186,8 +212,10 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
         'purchases.json',
         'receipts.json',
         'receipts/RECEIPT (2).pdf',
+        kettleEml,
         'receipts/receipt.pdf',
         'reminders.json',
+        'review.json',
         'settings.json',
       ]);
       const listed = await purchases(headers());
@@ -207,6 +235,19 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
 
       expect(Buffer.from(files['receipts/receipt.pdf'] as Uint8Array).equals(receiptA)).toBe(true);
       expect(Buffer.from(files['receipts/RECEIPT (2).pdf'] as Uint8Array).equals(receiptB)).toBe(true);
+      // The synced purchase's proof: the message as the mailbox holds it.
+      expect(Buffer.from(files[kettleEml] as Uint8Array).toString('utf8')).toBe(kettleMail);
+      expect(JSON.parse(text('review.json'))).toEqual({
+        rejected: [{ source_key: `file:${'ab'.repeat(32)}`, kind: 'pdf', rejected_at: expect.any(String) }],
+        learned_from_corrections: [
+          expect.objectContaining({
+            kind: 'alias',
+            field: 'merchant',
+            value: 'Northwind',
+            keyed_by: 'Mail from orders@northwind.example.com',
+          }),
+        ],
+      });
       expect(JSON.parse(text('reminders.json'))).toEqual(
         expect.arrayContaining([
           {
@@ -229,6 +270,7 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
         [
           ['receipts/receipt.pdf', 'receipt.pdf'],
           ['receipts/RECEIPT (2).pdf', 'RECEIPT.pdf'],
+          [kettleEml, 'Your order NW-2001 is confirmed.eml'],
         ],
       );
     });
@@ -278,7 +320,7 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
       for (const [table, data] of Object.entries(USER_DATA)) {
         if ('column' in data) expect(before[table], `${table} holds the owner's rows`).toBeGreaterThan(0);
       }
-      expect(filesUnder(path.join(t.blobDir, 'receipts', owner.userId))).toHaveLength(2);
+      expect(filesUnder(path.join(t.blobDir, 'receipts', owner.userId))).toHaveLength(3); // two receipts and a kept message
       expect(sandbox.calendar(c.email).length).toBeGreaterThanOrEqual(3);
       const feed = await t.app.inject({ method: 'GET', url: '/api/v1/calendar/feed/', headers: headers() });
       const feedPath = new URL(feed.json().url).pathname;

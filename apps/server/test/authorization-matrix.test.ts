@@ -6,6 +6,8 @@ import { createTestApp, DIALECTS, multipart, type TestApp, tinyPdf } from './har
 interface Owned {
   purchaseId: number;
   orderId: string;
+  documentId: number;
+  learnedId: number;
 }
 
 /**
@@ -32,6 +34,21 @@ const MATRIX: Record<string, (o: Owned) => InjectOptions> = {
     method: 'DELETE',
     url: `/api/v1/invoice/${o.orderId}/delete/`,
   }),
+  'POST /api/v1/review/:id/accept/': (o) => ({ method: 'POST', url: `/api/v1/review/${o.orderId}/accept/` }),
+  'POST /api/v1/review/:id/reject/': (o) => ({ method: 'POST', url: `/api/v1/review/${o.orderId}/reject/` }),
+  'GET /api/v1/purchases/:id/documents/': (o) => ({
+    method: 'GET',
+    url: `/api/v1/purchases/${o.orderId}/documents/`,
+  }),
+  'GET /api/v1/documents/:id/file/': (o) => ({
+    method: 'GET',
+    url: `/api/v1/documents/${o.documentId}/file/`,
+  }),
+  'DELETE /api/v1/memory/:id/': (o) => ({ method: 'DELETE', url: `/api/v1/memory/${o.learnedId}/` }),
+  'GET /api/v1/documents/:id/email/': (o) => ({
+    method: 'GET',
+    url: `/api/v1/documents/${o.documentId}/email/`,
+  }),
 };
 
 describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
@@ -53,7 +70,39 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       headers: { ...t.auth(owner), ...form.headers },
       payload: form.payload,
     });
-    owned = { purchaseId: created.json().id, orderId: created.json().order_id };
+    const orderId: string = created.json().order_id;
+    const documents = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/purchases/${orderId}/documents/`,
+      headers: t.auth(owner),
+    });
+    // Something the owner's corrections taught (its content is never opened by a delete).
+    const learned = await t.handle.db
+      .insertInto('memory_entries')
+      .values({
+        user_id: owner,
+        key_hmac: 'ab'.repeat(32),
+        kind: 'alias',
+        field: 'merchant',
+        sealed: 'sealed',
+        dropped: 0,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    owned = {
+      purchaseId: created.json().id,
+      orderId,
+      documentId: documents.json().documents[0].id,
+      learnedId: learned.id,
+    };
+    // Waiting for review, so accepting or rejecting it as its owner would change it.
+    await t.handle.db
+      .updateTable('orders')
+      .set({ review_state: 'pending' })
+      .where('user_id', '=', owner)
+      .execute();
   });
   afterAll(() => t.close());
 
@@ -78,6 +127,14 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
           url: `/api/v1/invoice/${owned.orderId}/`,
           headers: t.auth(owner),
         })
+      ).json(),
+      learned: await t.handle.db
+        .selectFrom('memory_entries')
+        .select('id')
+        .where('user_id', '=', owner)
+        .execute(),
+      waiting: (
+        await t.app.inject({ method: 'GET', url: '/api/v1/review/count/', headers: t.auth(owner) })
       ).json(),
     });
     const before = await snapshot();

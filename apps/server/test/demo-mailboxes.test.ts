@@ -141,7 +141,7 @@ describe.each(DIALECTS)('the demo mailboxes on %s', (dialect) => {
         expect(purchases.map((p) => `${p.order_id}|${p.product_name}`).sort()).toEqual(documented);
       });
 
-      it('keeps the PDF attached to an order as its receipt file, as it came', async () => {
+      it('keeps the PDF attached to an order as its receipt file, as it came, and every order its message', async () => {
         const attached = new Map<string, Buffer>();
         for (const message of demoMailbox({ provider, email } as DemoAccount, now)) {
           const mail = await simpleParser(message.raw);
@@ -151,10 +151,19 @@ describe.each(DIALECTS)('the demo mailboxes on %s', (dialect) => {
         const withPdf = orders.filter((r) => /PDF attached/.test(r.message));
         expect(withPdf.length).toBe(attached.size);
 
+        // Every synced order has a receipt: its invoice when one came attached, else its message (.eml).
         const receipts = (await t.app.inject({ method: 'GET', url: '/api/v1/invoice/', headers })).json();
         expect(receipts.orders.map((o: { order_id: string }) => o.order_id).sort()).toEqual(
-          withPdf.map((r) => r.orderId).sort(),
+          [...new Set(orders.map((r) => r.orderId))].sort(),
         );
+        for (const row of orders.filter((r) => !/PDF attached/.test(r.message))) {
+          const file = await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/invoice/${encodeURIComponent(row.orderId)}/file/`,
+            headers,
+          });
+          expect(file.headers['content-type'], row.orderId).toMatch(/^message\/rfc822/);
+        }
         for (const row of withPdf) {
           const file = await t.app.inject({
             method: 'GET',

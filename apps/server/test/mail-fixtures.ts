@@ -1,5 +1,6 @@
 /** Small RFC 822 messages written for the tests: order confirmations and ordinary mail. */
 import { AppError } from '../src/errors';
+import { readMessage } from '../src/modules/receipts/reader/read-message';
 import { type FetchedMessage, rfc822Of } from '../src/providers/mail';
 
 let counter = 0;
@@ -149,8 +150,7 @@ export function refusingReader() {
     const refuse = new RegExp(`^${REFUSE_HEADER}: (always|once)$`, 'im').exec(head)?.[1];
     if (refuse === 'always' || (refuse === 'once' && count === 1))
       throw new AppError('invalid_input', 'The message took too long to read');
-    const { readEmail } = await import('@warrantly/extract/email');
-    return readEmail(raw);
+    return readMessage(raw);
   }
   return { readEmail, reads };
 }

@@ -26,6 +26,8 @@ export const EXPORT_FILES = {
   receiptsJson: 'receipts.json',
   remindersJson: 'reminders.json',
   settingsJson: 'settings.json',
+  /** What waits for review or was rejected, and what Warrantly learned from the user's corrections. */
+  reviewJson: 'review.json',
   receiptsFolder: 'receipts/',
 } as const;
 
@@ -56,5 +58,9 @@ export const ExportedReceipt = z.object({
   sha256: z.string(),
   extraction_status: z.string(),
   uploaded_at: z.string(),
+  /** 'pdf', 'photo' or 'email' (the message a synced purchase came from, as its .eml). */
+  kind: z.string(),
+  /** True for the document shown as the order's receipt; the others came later for the same order. */
+  is_primary: z.boolean(),
 });
 export type ExportedReceipt = z.infer<typeof ExportedReceipt>;

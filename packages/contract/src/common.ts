@@ -9,6 +9,8 @@ export const ErrorBody = z.object({
   message: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** On a 409 `rejected_document`: what `POST /api/v1/review/restore/` takes to restore the document. */
+  restore_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -3,6 +3,7 @@ import { decideCountry } from './fields/country';
 import { classifyOrder, type OrderEvidence, type OrderInput } from './fields/is-order';
 import { productLines } from './fields/line-kinds';
 import { type DocContext, rankField } from './fields/ranked';
+import { type MemoryInput, withMemory } from './memory';
 import type { Choice } from './model/ranker';
 import { findOrderNumber } from './order-number';
 import { type Doc, lineTexts } from './readers/doc';
@@ -157,7 +158,7 @@ export function printedOrderInput(
  * receipt), already capped: `cut` says the cap dropped some, and is kept as a signal. `pages` is given for
  * a PDF, which makes it one. Whether it is an order is the order classifier's decision (fields/is-order.ts):
  * an invoice listing products without a total still is one, a refund or a card slip is not. `structured` is what the document's own data says (a PDF's embedded
- * e-invoice), read before the text.
+ * e-invoice), read before the text. `memory` attaches the sketch memory needs and applies its entries (memory.ts).
  * @example extractionFromDoc(readText('Latte 3.50\nTOTAL 3.50').doc, false).total //=> '3.50'
  */
 export function extractionFromDoc(
@@ -165,11 +166,12 @@ export function extractionFromDoc(
   cut: boolean,
   pages?: number,
   structured: StructuredOrder | null = null,
+  memory?: MemoryInput,
 ): Extraction {
   const kind = pages !== undefined || doc.kind === 'pdf' ? 'pdf' : 'text';
   const fields = readFields(doc, { structured });
   const order = classifyOrder(printedOrderInput(doc, fields, structured));
-  return {
+  const extraction: Extraction = {
     kind,
     is_order: order.isOrder,
     merchant: fields.merchant,
@@ -183,4 +185,8 @@ export function extractionFromDoc(
     ...(pages === undefined ? {} : { pages }),
     text: lineTexts(doc).join('\n'),
   };
+  const context = () => documentContext(doc, { currency: structured?.currency });
+  return memory
+    ? withMemory(extraction, doc, context(), { address: null, domain: null }, memory)
+    : extraction;
 }

@@ -12,6 +12,13 @@ describe('HTML', () => {
       products: [{ name: 'Kettle', price: '19.99' }],
     });
   });
+  it("takes a JSON-LD order's date as the sender wrote its day, a moment with its offset included", () => {
+    const order = (orderDate: string) =>
+      `<script type="application/ld+json">${JSON.stringify({ '@type': 'Order', orderNumber: 'A-2', price: '5.00', priceCurrency: 'USD', orderDate })}</script>`;
+    expect(extractHtml(order('2026-11-02T23:30:00-05:00'))).toMatchObject({ purchase_date: '2026-11-02' });
+    expect(extractHtml(order('2026-11-02T10:15:00.000Z')).confidence.purchase_date).toBeGreaterThan(0.9);
+    expect(extractHtml(order('2026-11-02'))).toMatchObject({ purchase_date: '2026-11-02' });
+  });
   it('reads a product row of an order table in any language, a model number ending its name', () => {
     const row = (a: string, b: string) => `<tr><td>${a}</td><td style="text-align:right">${b}</td></tr>`;
     const html = `<p>Commande n° FR-4410</p><table>${row('Aspirateur balai Zéphyr Z9', '249,00 €')}${row('Livraison', 'Gratuite')}${row('Montant total TTC', '249,00 €')}</table>`;

@@ -1,12 +1,13 @@
 import { type AddressObject, type ParsedMail, type SimpleParserOptions, simpleParser } from 'mailparser';
 import type { HTMLElement } from 'node-html-parser';
 import { parseDate } from './dates';
-import { readFields } from './document';
+import { documentContext, readFields } from './document';
 import { type EInvoice, einvoiceIn } from './einvoice';
 import { completeCutNames, productInSubject } from './email-products';
 import { classifyOrder, isShippingNotice, type OrderInput } from './fields/is-order';
 import { fromLexicon, inEveryLanguage } from './lexicon';
 import { capLines, LIMITS, LimitError } from './limits';
+import { type MemoryInput, withMemory } from './memory';
 import {
   cleanMerchant,
   looksLikePerson,
@@ -118,6 +119,7 @@ function readBody(
   senderDomain: string | null,
   htmlDoc: HtmlBody | null = null,
   einvoice: EInvoice | null = null,
+  memory?: MemoryInput,
 ): { extraction: Extraction; order: OrderInput } {
   const body = html ? (htmlDoc ?? htmlBody(html)) : null;
   const root = body?.root ?? null;
@@ -238,7 +240,10 @@ function readBody(
     email: { ...facts, is_shipping_update: classification.isShipping, related_order_ids: relatedIds },
     text: lines.join('\n'),
   };
-  return { extraction, order };
+  if (!memory) return { extraction, order };
+  const context = documentContext(capped.doc, { senderDomain, currency: main?.currency });
+  const sender = { address: facts.from_address, domain: senderDomain };
+  return { extraction: withMemory(extraction, capped.doc, context, sender, memory), order };
 }
 
 /**
@@ -397,7 +402,7 @@ async function readAttachedPdfs(mail: ParsedMail, result: Extraction): Promise<A
   return receipt;
 }
 
-async function fromParsed(mail: ParsedMail, depth: number): Promise<ReadEmail> {
+async function fromParsed(mail: ParsedMail, depth: number, memory?: MemoryInput): Promise<ReadEmail> {
   // A forwarded message attached whole (message/rfc822) is the order; the wrapper is just the forward.
   if (depth < 3) {
     for (const attachment of mail.attachments) {
@@ -405,6 +410,7 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<ReadEmail> {
         const inner = await fromParsed(
           await parseMail(attachment.content, { skipHtmlToText: true }),
           depth + 1,
+          memory,
         );
         if (inner.extraction.is_order) {
           inner.extraction.signals.unshift('forwarded:attached');
@@ -435,7 +441,15 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<ReadEmail> {
   const einvoice = einvoiceIn(
     mail.attachments.map((a) => ({ name: a.filename ?? null, type: a.contentType, content: a.content })),
   );
-  const { extraction: result, order } = readBody(html, mail.text ?? null, facts, domain, htmlDoc, einvoice);
+  const { extraction: result, order } = readBody(
+    html,
+    mail.text ?? null,
+    facts,
+    domain,
+    htmlDoc,
+    einvoice,
+    memory,
+  );
   if (einvoice) result.signals.push('attachment:einvoice');
   if (forwarded) result.signals.unshift('forwarded:inline');
   const receipt = await readAttachedPdfs(mail, result);
@@ -446,8 +460,11 @@ async function fromParsed(mail: ParsedMail, depth: number): Promise<ReadEmail> {
  * Reads an RFC 822 message: charsets, quoted-printable, base64, multipart/alternative and forwarded
  * messages through mailparser; the HTML is parsed, never rendered, and nothing it points at is fetched.
  */
-export async function extractEmail(raw: Uint8Array | string): Promise<Extraction> {
-  return (await readEmail(raw)).extraction;
+export async function extractEmail(
+  raw: Uint8Array | string,
+  options: { memory?: MemoryInput } = {},
+): Promise<Extraction> {
+  return (await readEmail(raw, options.memory)).extraction;
 }
 
 /**
@@ -464,10 +481,11 @@ export async function emailBody(
 }
 
 /** Reads an RFC 822 message as `extractEmail` does, with the PDF invoice or receipt attached to an order. */
-export async function readEmail(raw: Uint8Array | string): Promise<ReadEmail> {
+export async function readEmail(raw: Uint8Array | string, memory?: MemoryInput): Promise<ReadEmail> {
   return fromParsed(
     await parseMail(raw, { skipImageLinks: true, skipTextToHtml: true, skipHtmlToText: true }),
     0,
+    memory,
   );
 }
 
@@ -490,12 +508,15 @@ function titleOf(html: string): string | null {
  * Reads an e-mail's HTML body or a saved order page, as an e-mail without headers.
  * @example extractHtml('<p>Order #A-1234</p><p>Total: $5.00</p>').total //=> '5.00'
  */
-export function extractHtml(html: string): Extraction {
-  return readHtmlPage(html).extraction;
+export function extractHtml(html: string, options: { memory?: MemoryInput } = {}): Extraction {
+  return readHtmlPage(html, options.memory).extraction;
 }
 
 /** Reads a saved order page as `extractHtml` does, with what the order classifier read of it. */
-export function readHtmlPage(html: string): { extraction: Extraction; order: OrderInput } {
+export function readHtmlPage(
+  html: string,
+  memory?: MemoryInput,
+): { extraction: Extraction; order: OrderInput } {
   const facts: EmailFacts = {
     subject: null,
     from_name: null,
@@ -508,5 +529,47 @@ export function readHtmlPage(html: string): { extraction: Extraction; order: Ord
   // The title is raw markup text: its entities (&quot; &amp;) are decoded as a browser shows them.
   const title = titleOf(html);
   const titled = title === null ? undefined : parseHtml(title).text.trim();
-  return readBody(html, null, { ...facts, subject: titled ?? null }, null);
+  return readBody(html, null, { ...facts, subject: titled ?? null }, null, null, null, memory);
+}
+
+/** An e-mail as the app shows it: headers, the plain text, the HTML as sent, and what is attached. */
+export interface EmailView {
+  subject: string | null;
+  from: string | null;
+  to: string | null;
+  /** The Date header as an ISO timestamp. */
+  date: string | null;
+  text: string | null;
+  /** The HTML as the sender wrote it: never shown before the app sanitised it. */
+  html: string | null;
+  attachments: { filename: string; mime: string; size: number }[];
+}
+
+/** Longest text or HTML body the view answers; the whole message stays in the downloadable .eml. */
+const VIEW_BODY_CHARS = 2_000_000;
+const VIEW_ATTACHMENTS = 50;
+
+const addressText = (value: ParsedMail['from'] | ParsedMail['to']): string | null => {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  const text = list.map((a: AddressObject) => a.text).join(', ');
+  return text || null;
+};
+
+/** Reads an RFC 822 message for display, under the same limits as `readEmail`; nothing is fetched. */
+export async function viewEmail(raw: Uint8Array | string): Promise<EmailView> {
+  const mail = await parseMail(raw, { skipImageLinks: true, skipTextToHtml: true });
+  const cut = (s: string | false | undefined) => (typeof s === 'string' ? s.slice(0, VIEW_BODY_CHARS) : null);
+  return {
+    subject: mail.subject ?? null,
+    from: addressText(mail.from),
+    to: addressText(mail.to),
+    date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date.toISOString() : null,
+    text: cut(mail.text),
+    html: cut(mail.html),
+    attachments: mail.attachments.slice(0, VIEW_ATTACHMENTS).map((a) => ({
+      filename: a.filename ?? 'attachment',
+      mime: a.contentType,
+      size: a.size,
+    })),
+  };
 }

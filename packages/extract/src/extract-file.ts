@@ -1,4 +1,5 @@
 import { extractEmail, extractHtml } from './email';
+import type { MemoryInput } from './memory';
 import { extractPdf } from './pdf';
 import { extractText } from './text';
 import type { Extraction } from './types';
@@ -17,20 +18,27 @@ export function kindOf(name: string): FileKind | null {
   return null;
 }
 
-/** Extracts from a file's bytes by kind: the one entry point for the CLI and the benchmark. */
-export async function extractBytes(kind: FileKind, bytes: Uint8Array): Promise<Extraction> {
+/**
+ * Extracts from a file's bytes by kind: the one entry point for the CLI and the benchmark. With `memory`,
+ * the extraction carries its memory sketch and the given entries are applied (memory.ts).
+ */
+export async function extractBytes(
+  kind: FileKind,
+  bytes: Uint8Array,
+  options: { memory?: MemoryInput } = {},
+): Promise<Extraction> {
   switch (kind) {
     case 'pdf':
-      return extractPdf(bytes);
+      return extractPdf(bytes, options);
     case 'email':
-      return extractEmail(bytes);
+      return extractEmail(bytes, options);
     case 'html':
-      return extractHtml(Buffer.from(bytes).toString('utf8'));
+      return extractHtml(Buffer.from(bytes).toString('utf8'), options);
     case 'text':
-      return extractText(Buffer.from(bytes).toString('utf8'));
+      return extractText(Buffer.from(bytes).toString('utf8'), options);
     case 'image':
       // Loaded on first use: sharp, libheif and tesseract are large, and most runs read no photo.
-      return (await import('./image')).extractImage(bytes);
+      return (await import('./image')).extractImage(bytes, options);
   }
 }
 

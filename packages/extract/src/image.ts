@@ -4,6 +4,7 @@ import { PSM } from 'tesseract.js';
 import { extractionFromDoc } from './document';
 import { PHOTO_LABEL, type PhotoType, photoTypeOf } from './image-type';
 import { findInk, inkBox, skewAngle } from './ink';
+import type { MemoryInput } from './memory';
 import { ocrImageWords } from './ocr';
 import { glyphHeight, paperRegion, type Rect, sauvola } from './page-image';
 import type { Doc } from './readers/doc';
@@ -303,9 +304,12 @@ export function photoDoc(words: OcrWord[], size: [number, number], steps: PhotoS
  * fields as for a receipt's text. A photo with no purchase in it is an extraction without one, not an error.
  * @example (await extractImage(jpegOfATillReceipt)).total //=> '21.68'
  */
-export async function extractImage(bytes: Uint8Array): Promise<Extraction> {
+export async function extractImage(
+  bytes: Uint8Array,
+  options: { memory?: MemoryInput } = {},
+): Promise<Extraction> {
   const { photo, doc } = await readPhoto(bytes);
-  const read = extractionFromDoc(doc, false);
+  const read = extractionFromDoc(doc, false, undefined, null, options.memory);
   return {
     ...read,
     text_layer: false,

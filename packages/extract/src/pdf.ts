@@ -4,6 +4,7 @@ import { createInflate } from 'node:zlib';
 import { extractionFromDoc } from './document';
 import { type EInvoice, einvoiceIn } from './einvoice';
 import { LIMITS, LimitError } from './limits';
+import type { MemoryInput } from './memory';
 import { capDoc } from './readers/cap';
 import { type Doc, lineTexts } from './readers/doc';
 import { type PdfPage, type PdfTextItem, readPdf } from './readers/pdf';
@@ -97,7 +98,7 @@ export async function fontNames(
 
 const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
-type PdfOptions = { maxPages?: number; ocr?: boolean; fonts?: boolean };
+type PdfOptions = { maxPages?: number; ocr?: boolean; fonts?: boolean; memory?: MemoryInput };
 
 /** A PDF as read: its document model (capped), its embedded e-invoice, and how its text was had. */
 export interface ReadPdf {
@@ -117,7 +118,7 @@ export interface ReadPdf {
  */
 export async function extractPdf(bytes: Uint8Array, options: PdfOptions = {}): Promise<Extraction> {
   const read = await readPdfDocument(bytes, options);
-  const extraction = extractionFromDoc(read.doc, read.cut, read.pages, read.einvoice);
+  const extraction = extractionFromDoc(read.doc, read.cut, read.pages, read.einvoice, options.memory);
   return {
     ...extraction,
     text_layer: read.textLayer,

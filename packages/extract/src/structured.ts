@@ -23,6 +23,16 @@ type Json = Record<string, unknown>;
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
 const typeOf = (o: Json): string[] =>
   asArray(o['@type']).map((t) => String(t).replace(/^https?:\/\/schema\.org\//, ''));
+/**
+ * A schema.org date: ISO 8601, a day or a moment (`2026-11-02T10:15:00+01:00`), whose day is the one
+ * written (the sender's own calendar day, not converted); other spellings as dates are read.
+ * @example schemaDate('2026-11-02T23:30:00-05:00') //=> '2026-11-02'
+ */
+export function schemaDate(value: string): string | null {
+  const iso = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}|$)/.exec(value.trim());
+  return parseDate(iso ? (iso[1] as string) : value, 'mdy');
+}
+
 const text = (v: unknown): string | null => {
   if (typeof v === 'string') return v.trim() || null;
   if (typeof v === 'number') return String(v);
@@ -71,7 +81,7 @@ function fromOrder(o: Json, kind: StructuredOrder['type']): StructuredOrder {
     type: kind,
     merchant: text(o.merchant ?? o.seller ?? o.provider ?? o.broker),
     orderId: text(o.orderNumber ?? o.confirmationNumber ?? o.identifier ?? partOf?.orderNumber),
-    date: parseDate(text(o.orderDate ?? o.dateCreated ?? o.paymentDueDate ?? '') ?? '', 'mdy'),
+    date: schemaDate(text(o.orderDate ?? o.dateCreated ?? o.paymentDueDate ?? '') ?? ''),
     total: decimal(o.price ?? o.totalPrice ?? payment?.price ?? payment),
     currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : null,
     products,

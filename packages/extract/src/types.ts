@@ -46,6 +46,31 @@ export interface Extraction {
   ocr?: boolean;
   /** The document's text as read, for an optional LLM pass; never printed by the CLI. */
   text?: string;
+  /** What the memory of corrections needs of the document (memory.ts); present only when asked for. */
+  memory?: MemorySketch;
+}
+
+/** The fields whose printed place the memory of corrections remembers. */
+export const ANCHORED_FIELDS = ['total', 'purchase_date'] as const;
+export type AnchoredField = (typeof ANCHORED_FIELDS)[number];
+
+/** One candidate of an anchored field as memory sees it: its value, its anchor, the ranker's log-odds. */
+export interface SketchOption {
+  value: string | null;
+  /** The half of the document and the label words where the value is printed ("bottom|total rm"). */
+  anchor: string;
+  logit: number;
+}
+
+/**
+ * What memory needs of a document, kept with the extraction so that memory can be applied, and learned
+ * from at correction time, without reading the document again. Keys are hashed by the caller's `keyOf`;
+ * anchors are label words of the document (to be sealed like its text).
+ */
+export interface MemorySketch {
+  identity: string[];
+  layout: string;
+  options: Record<AnchoredField, SketchOption[]>;
 }
 
 /** A document that cannot be read at all (as opposed to one where fields were not found). */

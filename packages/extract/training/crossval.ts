@@ -45,6 +45,8 @@ export interface FieldReport<V> {
   model: RankerWeights;
   /** Documents whose truth no candidate held (a recall miss of the candidate rules). */
   unreachable: number;
+  /** Each fold's model (trained without that fold's groups), with its cross-fitted calibration. */
+  folds: Map<number, RankerWeights>;
 }
 
 /** The training form of an example, or null when no candidate is right (nothing to learn from). */
@@ -97,8 +99,10 @@ export async function crossValidate<V>(
   // read by OCR apart.
   const ocr = new Set(examples.filter((e) => e.ocr).map((e) => e.id));
   const grouped: Scored<V>[] = [];
+  const foldModels = new Map<number, RankerWeights>();
   for (const [k, scored] of held.entries()) {
     const fitted = await calibrations(goldHeld(held.filter((_, j) => j !== k).flat(), silver), ocr);
+    foldModels.set(heldOut[k] as number, { ...(await (fits[k] as Promise<RankerWeights>)), ...fitted });
     for (const s of scored)
       grouped.push({ ...s, confidence: calibrated(calibrationFor(fitted, ocr.has(s.id)), s.raw) });
   }
@@ -110,6 +114,7 @@ export async function crossValidate<V>(
     lockbox: examples.filter((e) => e.lockbox).map((e) => score(model, e)),
     model,
     unreachable: open.filter((e) => !e.candidates.some((c) => e.isRight(c.value))).length,
+    folds: foldModels,
   };
 }
 

@@ -176,6 +176,21 @@ export interface SyncLeasesTable {
   last_finished_at: string | null;
 }
 
+/** What a correction taught: see packages/extract memory.ts; `sealed` holds the raw key and the payload. */
+export interface MemoryEntriesTable {
+  id: Generated<number>;
+  user_id: string;
+  /** HMAC-SHA256 (hex) of the raw key under the user's memory key (derived from the master key). */
+  key_hmac: string;
+  kind: 'alias' | 'anchor';
+  field: 'merchant' | 'total' | 'purchase_date';
+  /** Sealed JSON `{ raw_key, value, anchors, count }`, bound to the row's user and key. */
+  sealed: string;
+  dropped: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   provider_accounts: ProviderAccountsTable;
@@ -189,6 +204,7 @@ export interface Database {
   quarantined_messages: QuarantinedMessagesTable;
   sync_leases: SyncLeasesTable;
   rejections: RejectionsTable;
+  memory_entries: MemoryEntriesTable;
 }
 
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -29,8 +29,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError.code === 'rate_limited' && 'retryAfter' in error)
       reply.header('retry-after', error.retryAfter);
     if (appError.code === 'unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', 5);
-    const { message, code, fields } = appError;
-    return reply.code(appError.status).send(fields ? { message, code, fields } : { message, code });
+    const { message, code, fields, restoreId } = appError;
+    return reply.code(appError.status).send({
+      message,
+      code,
+      ...(fields ? { fields } : {}),
+      ...(restoreId ? { restore_id: restoreId } : {}),
+    });
   });
 }
 

@@ -1,14 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/schema';
 import { tokenContext } from '../modules/auth/provider-tokens.service';
+import { resealMemory } from '../modules/memory/memory.service';
 import { extractionContext } from '../modules/receipts/receipt-files.service';
 import { feedSecretContext } from '../modules/reminders/feed.service';
 import type { BlobStore } from './blob-store';
 import { type EncryptionKeys, resealed, resealedText } from './envelope';
 import * as repo from './reseal.repository';
 
-// Everything sealed at rest lives in one of four places: receipt files (context: the storage key),
-// provider tokens, documents' extracted text and users' feed secrets. This file is the one list of them.
+// Everything sealed at rest lives in one of five places: receipt files (context: the storage key),
+// provider tokens, documents' extracted text, users' feed secrets and learned corrections. This file is the
+// one list of them.
 
 const BATCH = 200;
 
@@ -25,7 +27,12 @@ export interface ResealOptions {
   onProgress?: (kind: ResealKind, done: number) => void;
 }
 
-export type ResealKind = 'receipt files' | 'provider tokens' | 'document texts' | 'feed secrets';
+export type ResealKind =
+  | 'receipt files'
+  | 'provider tokens'
+  | 'document texts'
+  | 'feed secrets'
+  | 'learned corrections';
 
 export interface ResealResult {
   rewritten: Record<ResealKind, number>;
@@ -46,6 +53,7 @@ export async function resealAll(deps: ResealDeps, options: ResealOptions = {}): 
     'provider tokens': 0,
     'document texts': 0,
     'feed secrets': 0,
+    'learned corrections': 0,
   };
   let changedMeanwhile = 0;
   const done = async (kind: ResealKind, count = 1) => {
@@ -108,6 +116,8 @@ export async function resealAll(deps: ResealDeps, options: ResealOptions = {}): 
     if (!last) break;
     after = last.id;
   }
+  // Learned corrections: re-sealed, and their key HMACs recomputed under the new master key's user keys.
+  await resealMemory(db, keys, () => done('learned corrections'));
   return { rewritten, changedMeanwhile };
 }
 

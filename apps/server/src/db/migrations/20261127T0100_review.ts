@@ -4,6 +4,7 @@ import type { Dialect } from '../database';
 // Frozen in time. Issue #32: what was read automatically waits for review, an order may carry several
 // documents (its invoice, its e-mail, a second copy uploaded later), and a rejection leaves a tombstone.
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const serial = dialect === 'postgres' ? 'serial' : 'integer';
   // 'pending' while the user has not looked at an automatically read purchase that needs it, 'accepted'
   // once they did; null for what the user typed and for what was read well enough.
   await db.schema.alterTable('orders').addColumn('review_state', 'text').execute();
@@ -57,11 +58,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     await sql`drop table documents`.execute(db);
     await sql`alter table documents_new rename to documents`.execute(db);
   }
-  await db
-    .updateTable('documents')
-    .set({ kind: 'photo' })
-    .where('mime', 'like', 'image/%')
-    .execute();
+  await db.updateTable('documents').set({ kind: 'photo' }).where('mime', 'like', 'image/%').execute();
   await db.schema
     .createIndex('documents_user_primary')
     .on('documents')
@@ -69,8 +66,20 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .unique()
     .where(sql.ref('is_primary'), '=', 1)
     .execute();
-  await db.schema.createIndex('documents_user_order_all').on('documents').columns(['user_id', 'order_id']).execute();
+  await db.schema
+    .createIndex('documents_user_order_all')
+    .on('documents')
+    .columns(['user_id', 'order_id'])
+    .execute();
   await db.schema.createIndex('documents_user_sha').on('documents').columns(['user_id', 'sha256']).execute();
+
+  // Messages that made purchases before messages were kept are fetched once more by id on the next sync,
+  // to keep each as its purchase's source (mail-sync: outcome 'refetch').
+  await db
+    .updateTable('processed_messages')
+    .set({ outcome: 'refetch' })
+    .where('outcome', 'in', ['order', 'duplicate'])
+    .execute();
 
   // A rejected document's tombstone: only the message id or the file's hash, so sync and upload skip it.
   await db.schema
@@ -80,5 +89,23 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('rejected_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('rejections_pk', ['user_id', 'source_key'])
+    .execute();
+
+  // What the user's corrections taught (packages/extract memory.ts): keyed by an HMAC of an identity or
+  // layout key under a key derived for the user; the raw key, the value and the anchors are sealed.
+  await db.schema
+    .createTable('memory_entries')
+    .addColumn('id', serial, (c) =>
+      dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('key_hmac', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('field', 'text', (c) => c.notNull())
+    .addColumn('sealed', 'text', (c) => c.notNull())
+    .addColumn('dropped', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addUniqueConstraint('memory_entries_key', ['user_id', 'key_hmac', 'kind', 'field'])
     .execute();
 }

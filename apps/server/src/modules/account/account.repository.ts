@@ -20,6 +20,7 @@ export const USER_DATA: Record<keyof Database, UserData> = {
   quarantined_messages: { column: 'user_id' },
   sync_leases: { column: 'user_id' },
   rejections: { column: 'user_id' },
+  memory_entries: { column: 'user_id' },
   spent_sign_in_states: { none: 'hashes of spent sign-in states: tied to no user, expire in minutes' },
   users: { column: 'id' },
 };
@@ -79,8 +80,29 @@ export function listReminders(db: Db, userId: string) {
 export function listDocuments(db: Db, userId: string) {
   return db
     .selectFrom('documents')
-    .select(['order_id', 'filename', 'size', 'sha256', 'storage_key', 'extraction_status', 'created_at'])
+    .select([
+      'id',
+      'order_id',
+      'filename',
+      'size',
+      'sha256',
+      'storage_key',
+      'extraction_status',
+      'created_at',
+      'kind',
+      'is_primary',
+    ])
     .where('user_id', '=', userId)
     .orderBy('id')
+    .execute();
+}
+
+/** The user's tombstones (rejected documents), as the export lists them. */
+export function listRejections(db: Db, userId: string) {
+  return db
+    .selectFrom('rejections')
+    .select(['source_key', 'kind', 'rejected_at'])
+    .where('user_id', '=', userId)
+    .orderBy('rejected_at')
     .execute();
 }

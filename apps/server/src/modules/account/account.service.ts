@@ -14,8 +14,9 @@ import type { ProviderName } from '../../providers/endpoints';
 import type { ProviderTokens } from '../../providers/http';
 import type { BlobStore } from '../../storage/blob-store';
 import type { EncryptionKeys } from '../../storage/envelope';
+import { listLearned } from '../memory/memory.service';
 import { listPurchases } from '../purchases/purchases.service';
-import { receiptFile } from '../receipts/receipts.service';
+import { documentFile } from '../receipts/receipts.service';
 import type { Calendar } from '../reminders/calendar.service';
 import * as repo from './account.repository';
 import { purchasesCsv, uniqueName, type ZipEntry, zipStream } from './account-export';
@@ -128,6 +129,10 @@ export async function exportAccount(
     repeat_every_days: r.rrule === null ? null : Number(r.rrule),
   }));
   const documents = await repo.listDocuments(deps.db, userId);
+  const review = {
+    rejected: await repo.listRejections(deps.db, userId),
+    learned_from_corrections: await listLearned(deps.db, deps.encryptionKey, userId),
+  };
   const settings = {
     account: { name: user.name, email: user.email, provider: user.provider, created_at: user.created_at },
     default_currency: user.default_currency,
@@ -146,12 +151,13 @@ export async function exportAccount(
     yield text(EXPORT_FILES.purchasesCsv, purchasesCsv(purchases));
     yield text(EXPORT_FILES.remindersJson, json(reminders));
     yield text(EXPORT_FILES.settingsJson, json(settings));
+    yield text(EXPORT_FILES.reviewJson, json(review));
     const taken = new Set<string>();
     const receipts: ExportedReceipt[] = [];
     for (const doc of documents) {
       let path: string | null = null;
       try {
-        const file = await receiptFile(deps, userId, doc.order_id);
+        const file = await documentFile(deps, userId, doc.id);
         path = `${EXPORT_FILES.receiptsFolder}${uniqueName(doc.filename, taken)}`;
         yield { name: path, bytes: file.bytes, compress: false };
       } catch (error) {
@@ -166,6 +172,8 @@ export async function exportAccount(
         sha256: doc.sha256,
         extraction_status: doc.extraction_status,
         uploaded_at: doc.created_at,
+        kind: doc.kind,
+        is_primary: doc.is_primary === 1,
       });
     }
     yield text(EXPORT_FILES.receiptsJson, json(receipts));

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@warrantly/contract/auth';
+import type { Kysely } from 'kysely';
 import { timestamp } from '../../dates';
-import type { Db } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../errors';
 import { signAccessToken } from './access-token';
 import * as repo from './auth.repository';
@@ -42,7 +43,7 @@ const invalid = () =>
  * rotates for at most `sessionMaxDays` after its sign-in, so a stolen session cannot be kept alive forever.
  */
 export async function rotateRefreshToken(
-  db: Db,
+  db: Kysely<Database>,
   signingKey: Buffer,
   token: string,
   now: Date,
@@ -52,7 +53,7 @@ export async function rotateRefreshToken(
   if (!row) throw invalid();
   const at = timestamp(now);
   if (row.revoked_at !== null || row.expires_at <= at) throw invalid();
-  if (row.used_at !== null || !(await repo.useRefreshToken(db, row.id, at))) {
+  if (row.used_at !== null) {
     await repo.revokeFamily(db, row.family_id, at);
     throw invalid();
   }
@@ -64,7 +65,19 @@ export async function rotateRefreshToken(
       `This session started more than ${sessionMaxDays} days ago and has ended: sign in again`,
     );
   }
-  return issueTokens(db, signingKey, row.user_id, now, row.family_id);
+  // Spent and replaced in one transaction: a failure in between (the database gone a moment) leaves the
+  // token unspent, so the client's retry is not taken for a reuse that would end the session.
+  const pair = await db
+    .transaction()
+    .execute(async (trx) =>
+      (await repo.useRefreshToken(trx, row.id, at))
+        ? issueTokens(trx, signingKey, row.user_id, now, row.family_id)
+        : null,
+    );
+  if (pair) return pair;
+  // Another request spent it first: a reuse after all (outside the rolled-back work, so it sticks).
+  await repo.revokeFamily(db, row.family_id, at);
+  throw invalid();
 }
 
 /** Revokes the family of `token`; unknown tokens are fine (logging out twice is not an error). */

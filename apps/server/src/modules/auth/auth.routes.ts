@@ -153,7 +153,6 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (fastify, 
         response: { 200: TokenPair, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
     },
-    // No transaction: a detected reuse must revoke the family even though the request fails.
     (req) => rotateRefreshToken(opts.db, signingKey, req.body.refresh_token, now(), opts.sessionMaxDays),
   );
   app.post(

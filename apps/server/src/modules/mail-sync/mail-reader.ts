@@ -27,7 +27,7 @@ export interface MailReaderDeps extends Pick<FileStoreDeps, 'blobs' | 'encryptio
    * (the extraction pool); rejects when it cannot, with 'provider_failed' when the provider's answer itself
    * was garbled.
    */
-  readEmail: (message: FetchedMessage) => Promise<ReadEmail>;
+  readEmail: (message: FetchedMessage) => Promise<ReadEmail & { rfc822?: Uint8Array | null }>;
 }
 
 /**
@@ -39,9 +39,28 @@ export interface KeptReceipt {
   extraction: Extraction;
 }
 
+/** How a kept message is stored and served: the RFC 822 bytes as received. */
+export const MESSAGE_MIME = 'message/rfc822';
+
+/** A kept message's file name, from its subject: "Your order 123.eml". */
+function messageFilename(extraction: Extraction): string {
+  const subject = extraction.email?.subject
+    ?.replace(/[^\p{L}\p{N} ._()#-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${(subject || 'message').slice(0, 120)}.eml`;
+}
+
 /** What one candidate message turned out to be once fetched and read. */
 export type Outcome =
-  | { kind: 'order'; ref: MessageRef; extraction: Extraction; receipt: KeptReceipt | null }
+  | {
+      kind: 'order';
+      ref: MessageRef;
+      extraction: Extraction;
+      receipt: KeptReceipt | null;
+      /** The message itself (.eml), sealed and written like the invoice: the purchase's proof. */
+      message: StoredFile | null;
+    }
   | { kind: 'shipping'; ref: MessageRef; extraction: Extraction }
   | { kind: 'skipped'; ref: MessageRef; extraction: Extraction | null }
   | { kind: 'error'; ref: MessageRef; reason: string; final?: boolean };
@@ -93,7 +112,7 @@ export function createMailReader(deps: MailReaderDeps) {
       deps.log?.warn({ err: error, message: ref.id }, 'could not fetch a message; quarantined');
       return { kind: 'error', ref, reason: reasonOf('fetch', error) };
     }
-    let answer: ReadEmail;
+    let answer: ReadEmail & { rfc822?: Uint8Array | null };
     try {
       answer = await deps.readEmail(raw);
     } catch (error) {
@@ -102,7 +121,7 @@ export function createMailReader(deps: MailReaderDeps) {
       deps.log?.warn({ err: error, message: ref.id }, 'could not read a message; quarantined');
       return { kind: 'error', ref, reason: reasonOf('read', error), final: error instanceof InputOverLimit };
     }
-    const { extraction, receipt } = answer;
+    const { extraction, receipt, rfc822 } = answer;
     if (extraction.is_order && hasPurchase(extraction)) {
       // Kept as an upload is (encrypted before any row points at it); a storage failure stops the sync.
       const kept = receipt
@@ -111,7 +130,14 @@ export function createMailReader(deps: MailReaderDeps) {
             extraction: receipt.extraction,
           }
         : null;
-      return { kind: 'order', ref, extraction, receipt: kept };
+      const message = rfc822
+        ? await storeFile(deps, userId, {
+            filename: messageFilename(extraction),
+            bytes: rfc822,
+            mime: MESSAGE_MIME,
+          })
+        : null;
+      return { kind: 'order', ref, extraction, receipt: kept, message };
     }
     if (extraction.email?.is_shipping_update) return { kind: 'shipping', ref, extraction };
     return { kind: 'skipped', ref, extraction };

@@ -93,8 +93,56 @@ export async function markProcessed(
   await db
     .insertInto('processed_messages')
     .values(rows)
-    .onConflict((oc) => oc.columns(['user_id', 'provider', 'message_id']).doNothing())
+    // A message fetched again (to keep its source, or restored after a rejection) records what it became.
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'provider', 'message_id']).doUpdateSet((eb) => ({
+        outcome: eb.ref('excluded.outcome'),
+        processed_at: eb.ref('excluded.processed_at'),
+      })),
+    )
     .execute();
+}
+
+/** Outcome of a message to fetch again by id on the next sync. */
+export const REFETCH = 'refetch';
+
+/** Messages to fetch again by id (oldest first, at most `limit`), leaving out those quarantined. */
+export async function messagesToRefetch(db: Db, userId: string, provider: Provider, limit: number) {
+  const rows = await db
+    .selectFrom('processed_messages as p')
+    .select('p.message_id')
+    .where('p.user_id', '=', userId)
+    .where('p.provider', '=', provider)
+    .where('p.outcome', '=', REFETCH)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('quarantined_messages as q')
+            .select('q.message_id')
+            .whereRef('q.user_id', '=', 'p.user_id')
+            .whereRef('q.provider', '=', 'p.provider')
+            .whereRef('q.message_id', '=', 'p.message_id'),
+        ),
+      ),
+    )
+    .orderBy('p.processed_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.message_id);
+}
+
+/** Asks the next sync to fetch a message again by id (a restored rejection). */
+export async function markForRefetch(
+  db: Db,
+  userId: string,
+  provider: Provider,
+  messageId: string,
+  at: string,
+): Promise<void> {
+  await markProcessed(db, [
+    { user_id: userId, provider, message_id: messageId, outcome: REFETCH, processed_at: at },
+  ]);
 }
 
 export async function saveCursor(
@@ -121,17 +169,6 @@ export function syncableUsers(db: Db) {
     )
     .where('a.needs_reauth', '=', 0)
     .select(['users.id', 'users.provider'])
-    .execute();
-}
-
-/** Lines of an order already held, found by the merchant's order number (a shipping notice's reference). */
-export function findOrderLines(db: Db, userId: string, orderIds: string[]) {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('orders')
-    .select(['id', 'order_id', 'shop_name', 'purchase_date', 'store_link', 'product_name'])
-    .where('user_id', '=', userId)
-    .where('order_id', 'in', orderIds)
     .execute();
 }
 

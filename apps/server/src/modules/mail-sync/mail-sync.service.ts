@@ -21,6 +21,8 @@ export interface MailSyncDeps extends MailReaderDeps {
 
 /** How long a lease lasts without renewal: a crashed process's lease expires and the next run resumes. */
 const LEASE_MS = 120_000;
+/** Messages fetched again by id in one sync; the rest wait for the next (a sync stays a few seconds long). */
+const REFETCH_PER_SYNC = 200;
 /** How long a sync waits for another process's sync of the same user before giving up. */
 const WAIT_FOR_OTHER_MS = 10 * 60_000;
 
@@ -63,6 +65,18 @@ export function createMailSync(deps: MailSyncDeps) {
         userId,
         source,
         retries.map((id) => ({ id })),
+      );
+      await storeOutcomes(state, outcomes, null);
+    }
+
+    // Messages asked for again by id: purchases synced before messages were kept (their source is fetched
+    // once more when the grant allows it), and rejected messages the user restored.
+    const refetch = await repo.messagesToRefetch(deps.db, userId, provider, REFETCH_PER_SYNC);
+    if (refetch.length > 0) {
+      const outcomes = await reader.readAll(
+        userId,
+        source,
+        refetch.map((id) => ({ id })),
       );
       await storeOutcomes(state, outcomes, null);
     }

@@ -1,12 +1,20 @@
 import type { SyncSummary } from '@warrantly/contract/mail-sync';
-import type { Extraction } from '@warrantly/extract/types';
+import type { ReceiptStatus } from '@warrantly/contract/receipts';
 import { timestamp } from '../../dates';
 import { isDatabaseUnavailable } from '../../db/database';
 import type { Db } from '../../db/schema';
 import type { ProviderName } from '../../providers/endpoints';
+import { recall } from '../memory/memory.service';
+import { fillGaps, findHeldOrder, findOrderLinesFrom } from '../purchases/held-orders.service';
 import { extractionStatus, importExtraction } from '../purchases/import.service';
-import { dataVersion, noteDataChanged, updatePurchaseLine } from '../purchases/purchases.service';
-import { type FileStoreDeps, recordFile, sealExtraction } from '../receipts/receipt-files.service';
+import { dataVersion } from '../purchases/purchases.service';
+import {
+  attachFile,
+  type FileStoreDeps,
+  recordFile,
+  sealExtraction,
+} from '../receipts/receipt-files.service';
+import { findRejection, messageRejectionKey } from '../review/rejections.service';
 import type { Outcome } from './mail-reader';
 import { reasonOf } from './mail-reader';
 import * as repo from './mail-sync.repository';
@@ -43,8 +51,6 @@ export interface SyncRun {
   files: Pick<FileStoreDeps, 'blobs' | 'encryptionKey'>;
   log?: { warn(obj: object, msg: string): void };
 }
-
-type Trx = Parameters<typeof repo.findOrderLines>[0];
 
 /**
  * Stores what a page's messages gave, a slice per transaction with a turn of the event loop between them
@@ -96,7 +102,7 @@ async function storeSlice(
       try {
         const applied = await apply(trx, run, outcome, defaultCurrency, now);
         await repo.releaseSavepoint(trx);
-        if (applied.file) recorded.add(applied.file);
+        for (const key of applied.files) recorded.add(key);
         if (applied.replaced) replaced.push(applied.replaced);
         processed.push({
           user_id: userId,
@@ -134,113 +140,112 @@ async function storeSlice(
   return next;
 }
 
-/** The storage keys of the invoices kept for `outcomes[start..end)`. */
+/** The storage keys of the invoices and messages kept for `outcomes[start..end)`. */
 const keptFiles = (outcomes: Outcome[], start: number, end: number) =>
   outcomes
     .slice(start, end)
-    .flatMap((o) => (o.kind === 'order' && o.receipt ? [o.receipt.file.storage_key] : []));
+    .flatMap((o) =>
+      o.kind === 'order'
+        ? [o.receipt?.file.storage_key, o.message?.storage_key].filter((k): k is string => Boolean(k))
+        : [],
+    );
 
-/** What one message became (`outcome`, as recorded), and the receipt file its rows now point at. */
+/** What one message became (`outcome`, as recorded), and the files its rows now point at. */
 interface Applied {
   outcome: string;
-  file: string | null;
+  /** Kept files (the invoice, the message) that rows now point at: the others are removed. */
+  files: string[];
   /** A file the order's document row pointed at before, to remove after the commit. */
   replaced: string | null;
 }
 
 /**
- * Turns one read message into purchases (new, or enriching a held order), keeping an order's attached
- * invoice as its receipt file; answers what it became.
+ * Turns one read message into purchases (new, or enriching an order already held, whatever channel brought
+ * it), keeping the message itself and an order's attached invoice as its documents; answers what it became.
+ * A message the user rejected stays out; one whose purchase is held already (fetched again to keep its
+ * source) only gives that purchase its documents.
  */
 async function apply(
-  trx: Trx,
+  trx: Db,
   run: SyncRun,
   outcome: Exclude<Outcome, { kind: 'error' }>,
   defaultCurrency: string,
   now: Date,
 ): Promise<Applied> {
-  const done = (outcome: string): Applied => ({ outcome, file: null, replaced: null });
+  const done = (outcome: string, files: string[] = []): Applied => ({ outcome, files, replaced: null });
   const { summary, touched } = run;
   if (outcome.kind === 'skipped') {
     summary.skipped += 1;
     return done('skipped');
   }
-  const subject = outcome.extraction.email?.subject ?? null;
-  const date = outcome.extraction.email?.date ?? null;
-  const related = [
-    outcome.extraction.order_id,
-    ...(outcome.extraction.email?.related_order_ids ?? []),
-  ].filter((id): id is string => Boolean(id));
-  const held = await repo.findOrderLines(trx, run.userId, related);
-  const sameOrder = held.filter(
-    (line) =>
-      !line.shop_name ||
-      !outcome.extraction.merchant ||
-      sameMerchant(line.shop_name, outcome.extraction.merchant),
-  );
-  if (sameOrder.length > 0) {
-    // The order is already held (a shipping notice, or a second mail about it): enrich, never duplicate.
-    const changed = await enrich(trx, run.userId, sameOrder, outcome.extraction, now);
+  if (await findRejection(trx, run.userId, messageRejectionKey(run.provider, outcome.ref.id), now)) {
+    summary.skipped += 1;
+    return done('rejected');
+  }
+  // What the user's corrections taught about this sender is applied before anything is matched or written.
+  const extraction = await recall(trx, run.files.encryptionKey, run.userId, outcome.extraction);
+  outcome = { ...outcome, extraction };
+  const subject = extraction.email?.subject ?? null;
+  const date = extraction.email?.date ?? null;
+  const source = SOURCE[run.provider];
+  const ownLines = await findOrderLinesFrom(trx, run.userId, source, outcome.ref.id);
+  const held =
+    ownLines.length > 0
+      ? ownLines
+      : await findHeldOrder(trx, run.userId, extraction, extraction.email?.related_order_ids ?? []);
+  if (held.length > 0) {
+    // The order is held already (this very message read before, a shipping notice, a second mail or the
+    // invoice uploaded first): it gains this message as a document and fills its gaps, never doubles.
+    const orderId = (held[0] as { order_id: string }).order_id;
+    const changed = await fillGaps(trx, run.userId, held, extraction, now);
     summary.updated += changed.length;
     for (const id of changed) touched.push({ id, subject, date });
-    return done(outcome.kind === 'order' ? 'duplicate' : 'shipping');
+    if (outcome.kind === 'shipping') return done('shipping');
+    const kept = await attachKept(trx, run, orderId, outcome, extractionStatus(extraction));
+    return done(ownLines.length > 0 ? 'order' : 'duplicate', kept);
   }
   if (outcome.kind === 'shipping') {
     summary.skipped += 1;
     return done('shipping');
   }
-  const status = extractionStatus(outcome.extraction);
+  const status = extractionStatus(extraction);
   const { ids, orderId } = await importExtraction(
     trx,
     run.userId,
     defaultCurrency,
-    outcome.extraction,
-    {
-      source: SOURCE[run.provider],
-      sourceRef: outcome.ref.id,
-      fallbackDate: date,
-      status,
-    },
+    extraction,
+    { source, sourceRef: outcome.ref.id, fallbackDate: date, status },
     now,
   );
   summary.created += ids.length;
   for (const id of ids) touched.push({ id, subject, date });
-  const receipt = outcome.receipt;
-  if (!receipt || ids.length === 0) return done('order');
-  const sealed = sealExtraction(run.files.encryptionKey, receipt.file, receipt.extraction);
-  const replaced = await recordFile(trx, run.userId, orderId, receipt.file, status, sealed);
-  return { outcome: 'order', file: receipt.file.storage_key, replaced };
+  if (ids.length === 0) return done('order');
+  // The attached invoice is the order's receipt; the message is kept beside it (or is the receipt itself).
+  const { receipt } = outcome;
+  const sealed = receipt && sealExtraction(run.files.encryptionKey, receipt.file, receipt.extraction);
+  const replaced = receipt ? await recordFile(trx, run.userId, orderId, receipt.file, status, sealed) : null;
+  const files = receipt ? [receipt.file.storage_key] : [];
+  files.push(...(await attachKept(trx, run, orderId, { ...outcome, receipt: null }, status)));
+  return { outcome: 'order', files, replaced };
 }
 
-const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-function sameMerchant(a: string, b: string): boolean {
-  const x = normalise(a);
-  const y = normalise(b);
-  return x === y || x.includes(y) || y.includes(x);
-}
-
-/** Fills what the held order lacks from a later mail about it; answers the ids that changed. */
-async function enrich(
-  trx: Trx,
-  userId: string,
-  lines: Awaited<ReturnType<typeof repo.findOrderLines>>,
-  extraction: Extraction,
-  now: Date,
-): Promise<number[]> {
-  const changed: number[] = [];
-  for (const line of lines) {
-    const product = extraction.products.find((p) => normalise(p.name) === normalise(line.product_name));
-    const changes = {
-      ...(line.shop_name === null && extraction.merchant ? { shop_name: extraction.merchant } : {}),
-      ...(line.purchase_date === null && extraction.purchase_date
-        ? { purchase_date: extraction.purchase_date }
-        : {}),
-      ...(line.store_link === null && product?.url ? { store_link: product.url } : {}),
-    };
-    if (Object.keys(changes).length === 0) continue;
-    await updatePurchaseLine(trx, userId, line.id, { ...changes, updated_at: timestamp(now) });
-    changed.push(line.id);
+/** Adds the message and its invoice to the order's documents (each once); answers the keys recorded. */
+async function attachKept(
+  trx: Db,
+  run: SyncRun,
+  orderId: string,
+  outcome: Extract<Outcome, { kind: 'order' }>,
+  status: ReceiptStatus,
+): Promise<string[]> {
+  const recorded: string[] = [];
+  const keys = run.files.encryptionKey;
+  const kept = [
+    ...(outcome.receipt ? [{ file: outcome.receipt.file, extraction: outcome.receipt.extraction }] : []),
+    ...(outcome.message ? [{ file: outcome.message, extraction: outcome.extraction }] : []),
+  ];
+  for (const { file, extraction } of kept) {
+    const sealed = sealExtraction(keys, file, extraction);
+    if (await attachFile(trx, run.userId, orderId, file, status, sealed)) recorded.push(file.storage_key);
   }
-  if (changed.length > 0) await noteDataChanged(trx, userId);
-  return changed;
+  return recorded;
 }

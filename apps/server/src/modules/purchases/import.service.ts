@@ -8,6 +8,7 @@ import { linkWaitingParts } from '../parts/part-links.service';
 import { parsePrice } from './amounts';
 import { estimateWarranty } from './categories';
 import * as repo from './purchases.repository';
+import { reviewReasons } from './review-reasons';
 
 export interface ImportSource {
   source: 'gmail' | 'outlook' | 'pdf';
@@ -73,6 +74,10 @@ export async function importExtraction(
   // A purchase named after its document, not after what was bought, is one for the user to review.
   const status = hasLines ? from.status : 'partial';
   const orderId = await uniqueOrderId(trx, userId, extraction.order_id, from);
+  // What was read below its threshold, or does not add up, waits in the review inbox.
+  const reasons = reviewReasons(extraction);
+  const review =
+    reasons.length > 0 ? { review_state: 'pending' as const, review_reasons: JSON.stringify(reasons) } : {};
   // The user's products are read only when a line is a consumable to link: most imports need none.
   let owned: Promise<repo.OwnedProduct[]> | undefined;
   const ownedProducts = () => {
@@ -108,6 +113,7 @@ export async function importExtraction(
       store_link: line.url,
       order_total: extraction.total,
       order_currency: extraction.currency,
+      ...review,
       created_at: timestamp(now),
       updated_at: timestamp(now),
     });
@@ -118,6 +124,13 @@ export async function importExtraction(
   }
   if (ids.length > 0) await repo.bumpDataVersion(trx, userId);
   return { ids, orderId };
+}
+
+const GENERATED_ORDER_ID = /^(GMAIL|OUTLOOK|PDF)-[^\s]{1,12}(-\d+)?$/;
+
+/** True for a number Warrantly made up for a document that printed none (`uniqueOrderId`). */
+export function isGeneratedOrderId(orderId: string): boolean {
+  return GENERATED_ORDER_ID.test(orderId);
 }
 
 /**

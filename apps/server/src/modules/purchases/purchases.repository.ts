@@ -10,7 +10,8 @@ export function selectPurchases(db: Db, userId: string) {
       join
         .onRef('d.user_id', '=', 'o.user_id')
         .onRef('d.order_id', '=', 'o.order_id')
-        .on('d.is_primary', '=', 1),
+        // A literal, not a parameter: compiled queries bind only the user's id.
+        .on('d.is_primary', '=', sql.lit(1)),
     )
     .where('o.user_id', '=', userId)
     .select([
@@ -227,6 +228,12 @@ export async function findDataVersion(db: Db, userId: string) {
   return (await dataVersionQuery(db, [userId]))[0];
 }
 
+/**
+ * The totals leave out purchases waiting for review when their user said so (Account: "count purchases
+ * waiting for review in the totals", on by default).
+ */
+const countedInTotals = sql<boolean>`(orders.review_state is null or orders.review_state <> 'pending' or exists (select 1 from users u where u.id = orders.user_id and u.count_pending_reviews = 1))`;
+
 const sumQuery = compiledOnce((db) => sumByCurrencyQuery(db, '?'));
 
 /** Each currency's sum and line count (amounts are never added across currencies). */
@@ -244,6 +251,7 @@ export function sumByCurrencyQuery(db: Db, userId: string) {
     ])
     .where('user_id', '=', userId)
     .where('amount_minor', 'is not', null)
+    .where(countedInTotals)
     .groupBy('currency');
 }
 
@@ -252,7 +260,8 @@ const activeWarrantiesQuery = compiledOnce((db) =>
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', '?')
-    .where('warranty_expire_date', '>=', '?'),
+    .where('warranty_expire_date', '>=', '?')
+    .where(countedInTotals),
 );
 
 /** Purchases whose warranty is not over on `today` (Active or Expiring_Soon; no date is no warranty). */
@@ -267,7 +276,8 @@ const warrantiesEndingQuery = compiledOnce((db) =>
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', '?')
     .where('warranty_expire_date', '>=', '?')
-    .where('warranty_expire_date', '<=', '?'),
+    .where('warranty_expire_date', '<=', '?')
+    .where(countedInTotals),
 );
 
 /** Purchases whose warranty ends between `from` and `to`, both included. */
@@ -288,4 +298,85 @@ export async function countWarrantiesEnding(
 export async function sqliteForeignCommits(db: Db): Promise<number> {
   const { rows } = await sql<{ data_version: number }>`pragma data_version`.execute(db);
   return Number(rows[0]?.data_version ?? 0);
+}
+
+/** A held order line as matching and gap-filling read it. */
+export type HeldLine = Pick<
+  OrdersTable,
+  | 'order_id'
+  | 'shop_name'
+  | 'purchase_date'
+  | 'store_link'
+  | 'product_name'
+  | 'order_total'
+  | 'source'
+  | 'source_ref'
+> & { id: number };
+
+const HELD_COLUMNS = [
+  'id',
+  'order_id',
+  'shop_name',
+  'purchase_date',
+  'store_link',
+  'product_name',
+  'order_total',
+  'source',
+  'source_ref',
+] as const;
+
+/** The lines of the user's orders numbered `orderIds`. */
+export function findOrderLinesByIds(
+  db: Db,
+  userId: string,
+  orderIds: readonly string[],
+): Promise<HeldLine[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('orders')
+    .select(HELD_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('id')
+    .execute();
+}
+
+/** The lines of the user's orders bought on `date` whose printed total is `total`. */
+export function findOrderLinesOn(db: Db, userId: string, date: string, total: string): Promise<HeldLine[]> {
+  return db
+    .selectFrom('orders')
+    .select(HELD_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('purchase_date', '=', date)
+    .where('order_total', '=', total)
+    .orderBy('id')
+    .execute();
+}
+
+/** The lines a document (`source`, `sourceRef`) made, if it made any. */
+export function findOrderLinesFrom(
+  db: Db,
+  userId: string,
+  source: OrdersTable['source'],
+  sourceRef: string,
+): Promise<HeldLine[]> {
+  return db
+    .selectFrom('orders')
+    .select(HELD_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('source', '=', source)
+    .where('source_ref', '=', sourceRef)
+    .orderBy('id')
+    .execute();
+}
+
+/** How many lines the user's order has. */
+export async function countOrderLines(db: Db, userId: string, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

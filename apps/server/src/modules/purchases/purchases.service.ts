@@ -1,18 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Purchase, PurchaseCreate, PurchaseUpdate, TotalPrice } from '@warrantly/contract/purchases';
+import type { Corrected } from '@warrantly/extract/memory';
 import { categorize } from '@warrantly/extract/product-category';
 import { addDays, isoDate, timestamp } from '../../dates';
-import type { Db, OrderUpdate } from '../../db/schema';
+import type { Db, OrderRow, OrderUpdate } from '../../db/schema';
 import { AppError, invalidFields } from '../../errors';
 import type { ChangeNotifier } from '../../user-data-changes';
+import { learn } from '../memory/memory.service';
 import {
   type FileStoreDeps,
   forgetFiles,
   type IncomingFile,
+  orderExtraction,
   recordFile,
   withStoredFile,
 } from '../receipts/receipt-files.service';
 import {
+  currencyDigits,
   type ParsedPrice,
   type PriceBefore,
   parsePrice,
@@ -160,10 +164,40 @@ export async function updatePurchase(
       if (existing.source === 'manual') changes.status = 'success';
     }
     if (Object.keys(changes).length > 0) await repo.updateOrder(trx, userId, id, changes);
+    // A field of a purchase read from a document, corrected: the next document of its sender reads it so.
+    if (existing.source !== 'manual') await learnFromEdit(deps, trx, userId, existing, changes, now);
     await repo.bumpDataVersion(trx, userId);
   });
   deps.onUserDataChanged(userId);
   return getPurchase(deps.db, userId, id, now);
+}
+
+/**
+ * What an edit teaches memory: the shop name and purchase date as the user set them, and the price of a
+ * one-line order as its total.
+ */
+async function learnFromEdit(
+  deps: PurchaseDeps,
+  trx: Db,
+  userId: string,
+  existing: OrderRow,
+  changes: OrderUpdate,
+  now: Date,
+): Promise<void> {
+  const corrected: Corrected = {};
+  if (changes.shop_name !== undefined) corrected.merchant = changes.shop_name;
+  if (changes.purchase_date !== undefined) corrected.purchase_date = changes.purchase_date;
+  const minor = changes.amount_minor;
+  const currency = changes.currency ?? existing.currency;
+  if (
+    typeof minor === 'number' &&
+    currency &&
+    (await repo.countOrderLines(trx, userId, existing.order_id)) === 1
+  )
+    corrected.total = toMajor(minor, currency).toFixed(currencyDigits(currency));
+  if (Object.keys(corrected).length === 0) return;
+  const extraction = await orderExtraction(trx, deps.encryptionKey, userId, existing.order_id);
+  await learn(trx, deps.encryptionKey, userId, extraction, corrected, now);
 }
 
 /** Deletes one purchase; the order's file goes with its last line. Row first, then the file. */
@@ -172,7 +206,8 @@ export async function deletePurchase(deps: PurchaseDeps, userId: string, id: num
   if (!existing) throw new AppError('not_found', 'Purchase not found');
   await withStoredFile(deps, userId, null, async (trx, _stored, removeAfterCommit) => {
     const remaining = await repo.deleteOrderLine(trx, userId, id, existing.order_id);
-    if (remaining === 0) for (const key of await forgetFiles(trx, userId, existing.order_id)) removeAfterCommit(key);
+    if (remaining === 0)
+      for (const key of await forgetFiles(trx, userId, existing.order_id)) removeAfterCommit(key);
     await repo.bumpDataVersion(trx, userId);
   });
   deps.onUserDataChanged(userId);

@@ -98,8 +98,36 @@ export function openExtraction(
   return JSON.parse(json) as Record<string, unknown>;
 }
 
+/** How a document is shown, by its type: a photo, an e-mail (RFC 822), else a PDF. */
+export function documentKind(mime: string): 'pdf' | 'photo' | 'email' {
+  if (mime.startsWith('image/')) return 'photo';
+  return mime === 'message/rfc822' ? 'email' : 'pdf';
+}
+
+function documentRow(
+  userId: string,
+  orderId: string,
+  file: StoredFile,
+  status: ReceiptStatus,
+  sealedExtraction: string | null,
+) {
+  return {
+    user_id: userId,
+    order_id: orderId,
+    filename: file.filename,
+    mime: file.mime,
+    size: file.size,
+    sha256: file.sha256,
+    storage_key: file.storage_key,
+    extraction_status: status,
+    extracted_json: sealedExtraction,
+    kind: documentKind(file.mime),
+    created_at: timestamp(),
+  };
+}
+
 /**
- * Records a stored file as the order's document (inside the caller's transaction) with its extraction as
+ * Records a stored file as the order's receipt (inside the caller's transaction) with its extraction as
  * `sealExtraction` made it; answers a replaced key.
  */
 export function recordFile(
@@ -110,18 +138,24 @@ export function recordFile(
   status: ReceiptStatus,
   sealedExtraction: string | null,
 ): Promise<string | null> {
-  return repo.upsertDocument(trx, {
-    user_id: userId,
-    order_id: orderId,
-    filename: file.filename,
-    mime: file.mime,
-    size: file.size,
-    sha256: file.sha256,
-    storage_key: file.storage_key,
-    extraction_status: status,
-    extracted_json: sealedExtraction,
-    created_at: timestamp(),
-  });
+  return repo.upsertDocument(trx, documentRow(userId, orderId, file, status, sealedExtraction));
+}
+
+/**
+ * Adds a stored file to the order's documents (its receipt when it has none), inside the caller's
+ * transaction; false when the order already holds the same bytes, so the caller removes the new copy.
+ */
+export async function attachFile(
+  trx: Db,
+  userId: string,
+  orderId: string,
+  file: StoredFile,
+  status: ReceiptStatus,
+  sealedExtraction: string | null,
+): Promise<boolean> {
+  if (await repo.orderHoldsFile(trx, userId, orderId, file.sha256)) return false;
+  await repo.addDocument(trx, documentRow(userId, orderId, file, status, sealedExtraction));
+  return true;
 }
 
 /** Drops the order's documents (inside the caller's transaction); answers the keys to remove after commit. */
@@ -160,4 +194,20 @@ export async function withStoredFile<T, F extends IncomingFile | null>(
   }
   for (const key of obsolete) await deps.blobs.remove(key);
   return result;
+}
+
+/** The documents of the orders named, each order's receipt first. */
+export function documentsOf(db: Db, userId: string, orderIds: readonly string[]) {
+  return repo.listDocumentsOf(db, userId, orderIds);
+}
+
+/** What extraction read from the order's receipt, opened (with the sketch memory learns from); else null. */
+export async function orderExtraction(
+  db: Db,
+  keys: EncryptionKeys,
+  userId: string,
+  orderId: string,
+): Promise<Record<string, unknown> | null> {
+  const doc = await repo.findDocument(db, userId, orderId);
+  return doc ? openExtraction(keys, doc) : null;
 }

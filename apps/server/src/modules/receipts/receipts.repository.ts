@@ -13,13 +13,15 @@ export function findDocument(db: Db, userId: string, orderId: string) {
     .executeTakeFirst();
 }
 
-/** Every document of an order, its receipt first, then in the order they came. */
-export function listOrderDocuments(db: Db, userId: string, orderId: string) {
+/** Every document of the orders named, each order's receipt first, then in the order they came. */
+export function listDocumentsOf(db: Db, userId: string, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('documents')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('order_id', '=', orderId)
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
     .orderBy('is_primary', 'desc')
     .orderBy('id')
     .execute();
@@ -55,6 +57,23 @@ export async function addDocument(db: Db, row: Insertable<DocumentsTable>): Prom
     .insertInto('documents')
     .values({ ...row, is_primary: primary ? 0 : 1 })
     .execute();
+}
+
+/** True when one of the order's documents has exactly these bytes. */
+export async function orderHoldsFile(
+  db: Db,
+  userId: string,
+  orderId: string,
+  sha256: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('order_id', '=', orderId)
+    .where('sha256', '=', sha256)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Drops every document of the order; answers the keys of the files to remove after commit. */

@@ -1,5 +1,6 @@
 import type { Purchase } from '@warrantly/contract/purchases';
 import type { ReceiptDetail, ReceiptList, ReceiptSummary } from '@warrantly/contract/receipts';
+import type { EmailView, PurchaseDocument, PurchaseDocumentList } from '@warrantly/contract/review';
 import { isoDate } from '../../dates';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -98,9 +99,16 @@ export async function getReceipt(
     category: first.category,
     lines,
     file: doc ? { name: doc.filename, size: doc.size, mime: doc.mime } : null,
-    extracted: doc ? openExtraction(deps.encryptionKey, doc) : null,
+    extracted: doc ? withoutSketch(openExtraction(deps.encryptionKey, doc)) : null,
     ...orderMoney(first, sums, defaultCurrency),
   };
+}
+
+/** What the app shows of an extraction: the memory sketch (keys, candidates) stays on the server. */
+function withoutSketch(extracted: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!extracted) return null;
+  const { memory: _sketch, ...shown } = extracted;
+  return shown;
 }
 
 /** Deleting a receipt deletes its purchase lines and its file (the spec's confirmation says so). */
@@ -140,4 +148,66 @@ export async function sweepOrphanFiles(
     removed += 1;
   }
   return removed;
+}
+
+/**
+ * The documents of one of the user's orders, its receipt first. A purchase synced before messages were
+ * kept, whose message could not be fetched again, says its source is not kept.
+ */
+export async function purchaseDocuments(
+  db: Db,
+  userId: string,
+  orderId: string,
+  now: Date,
+): Promise<PurchaseDocumentList> {
+  const lines = await findPurchases(db, userId, { orderId }, now);
+  const first = lines[0];
+  if (!first) throw new AppError('not_found', 'Purchase not found');
+  const rows = await repo.listDocumentsOf(db, userId, [orderId]);
+  const synced = first.source === 'gmail' || first.source === 'outlook';
+  return {
+    documents: rows.map(toPurchaseDocument),
+    missing_source: synced && !rows.some((d) => d.kind === 'email') ? 'not_kept' : null,
+  };
+}
+
+export function toPurchaseDocument(row: {
+  id: number;
+  kind: PurchaseDocument['kind'];
+  filename: string;
+  mime: string;
+  size: number;
+  is_primary: number;
+  created_at: string;
+}): PurchaseDocument {
+  return {
+    id: row.id,
+    kind: row.kind,
+    filename: row.filename,
+    mime: row.mime,
+    size: row.size,
+    is_primary: row.is_primary === 1,
+    created_at: row.created_at,
+  };
+}
+
+/** One of the user's documents, opened: its bytes as stored, its name and type. */
+export async function documentFile(deps: FileStoreDeps, userId: string, id: number) {
+  const doc = await repo.findDocumentById(deps.db, userId, id);
+  if (!doc) throw new AppError('not_found', 'Document not found');
+  const bytes = await readReceiptFile(deps.blobs, deps.encryptionKey, doc.storage_key);
+  if (!bytes) throw new AppError('internal', 'The stored file of this document is missing');
+  return { bytes, filename: doc.filename, mime: doc.mime, kind: doc.kind };
+}
+
+/** An e-mail document read for display, in the extraction pool (a message is never parsed on this thread). */
+export async function emailView(
+  deps: FileStoreDeps,
+  view: (bytes: Uint8Array) => Promise<EmailView>,
+  userId: string,
+  id: number,
+): Promise<EmailView> {
+  const file = await documentFile(deps, userId, id);
+  if (file.kind !== 'email') throw new AppError('not_found', 'This document is not an e-mail');
+  return view(file.bytes);
 }

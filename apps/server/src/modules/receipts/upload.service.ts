@@ -1,13 +1,18 @@
 import type { Purchase } from '@warrantly/contract/purchases';
 import { PHOTO_MIME, type PhotoType } from '@warrantly/extract/image-type';
 import type { Extraction } from '@warrantly/extract/types';
+import { AppError } from '../../errors';
 import type { UploadedFile } from '../../http/multipart';
 import type { ChangeNotifier } from '../../user-data-changes';
+import { recall } from '../memory/memory.service';
+import { fillGaps, findHeldOrder } from '../purchases/held-orders.service';
 import { extractionStatus, hasPurchase, importExtraction } from '../purchases/import.service';
 import { dataVersion, findPurchases } from '../purchases/purchases.service';
+import { fileRejectionKey, findRejection } from '../review/rejections.service';
 import type { ExtractionPool } from './reader/extraction-pool';
 import type { Refiner } from './reader/llm-refiner';
 import {
+  attachFile,
   type FileStoreDeps,
   type IncomingFile,
   recordFile,
@@ -71,18 +76,38 @@ async function importDocument(
   now: Date,
 ): Promise<Purchase[]> {
   const sha = file.sha256;
+  const rejection = await findRejection(deps.db, userId, fileRejectionKey(sha), now);
+  if (rejection) {
+    throw new AppError(
+      'rejected_document',
+      `You rejected this document on ${rejection.rejected_at.slice(0, 10)}; restore it to read it again`,
+      { restoreId: rejection.source_key },
+    );
+  }
   // Source 'pdf' is an uploaded receipt file, a photo included: the contract's sources are where a
   // purchase came from (by hand, a mailbox, an upload), not the file's format, which the document row keeps.
   const already = await findPurchases(deps.db, userId, { source: { source: 'pdf', ref: sha } }, now);
   if (already.length > 0) return already;
 
   const offline = await read();
-  const extraction = deps.refine ? await deps.refine(offline) : offline;
+  const refined = deps.refine ? await deps.refine(offline) : offline;
+  // What the user's corrections taught about this issuer has the last word.
+  const extraction = await recall(deps.db, deps.encryptionKey, userId, refined);
   if (!hasPurchase(extraction)) return [];
 
   const { defaultCurrency } = await dataVersion(deps.db, userId);
-  const ids = await withStoredFile(deps, userId, file, async (trx, stored) => {
+  const ids = await withStoredFile(deps, userId, file, async (trx, stored, removeAfterCommit) => {
     const status = extractionStatus(extraction);
+    const sealed = sealExtraction(deps.encryptionKey, stored, extraction);
+    // The same order held already (synced, or another copy uploaded): one purchase, one more document.
+    const held = await findHeldOrder(trx, userId, extraction);
+    const heldOrder = held[0]?.order_id;
+    if (heldOrder) {
+      await fillGaps(trx, userId, held, extraction, now);
+      if (!(await attachFile(trx, userId, heldOrder, stored, status, sealed)))
+        removeAfterCommit(stored.storage_key);
+      return held.map((line) => line.id);
+    }
     const result = await importExtraction(
       trx,
       userId,
@@ -91,7 +116,6 @@ async function importDocument(
       { source: 'pdf', sourceRef: sha, fallbackDate: null, status },
       now,
     );
-    const sealed = sealExtraction(deps.encryptionKey, stored, extraction);
     await recordFile(trx, userId, result.orderId, stored, status, sealed);
     return result.ids;
   });

@@ -4,15 +4,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { ReadEmail } from '@warrantly/extract/email';
+import type { EmailView } from '@warrantly/extract/email';
 import { LIMITS } from '@warrantly/extract/limits';
 import type { Extraction } from '@warrantly/extract/types';
 import type { Config } from '../../../config';
 import { AppError, InputOverLimit } from '../../../errors';
 import { answerLimit, type FetchedMessage } from '../../../providers/mail';
 import type { LauncherEvent, LauncherRequest } from './extraction-launcher';
-import type { WorkerAnswer, WorkerJob, WorkerTask } from './extraction-worker';
+import type { WorkerAnswer, WorkerJob, WorkerResult, WorkerTask } from './extraction-worker';
 import { createHandoff, type Document, type Handed } from './handoff';
+import type { ReadMessage } from './read-message';
 
 export interface ExtractionPoolOptions {
   /** Child processes reading at once; extraction is CPU-bound, so about the number of cores. */
@@ -60,7 +61,7 @@ type Kind = WorkerJob['kind'];
 interface Job {
   /** The document handed over (handoff.ts), not its bytes: nothing big waits in the server's memory. */
   task: WorkerTask;
-  resolve: (value: Extraction | ReadEmail) => void;
+  resolve: (value: WorkerResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -122,6 +123,11 @@ const REFUSAL: Record<Kind, { memory: string; time: string; crash: string }> = {
     time: 'The message took too long to read',
     crash: 'The message could not be read: the reader stopped on it',
   },
+  'email-view': {
+    memory: 'The message needs too much memory to show',
+    time: 'The message took too long to show',
+    crash: 'The message could not be shown: the reader stopped on it',
+  },
 };
 
 /**
@@ -139,6 +145,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
     pdf: options.pdfTimeoutMs ?? 30_000,
     image: options.pdfTimeoutMs ?? 30_000,
     email: options.emailTimeoutMs ?? 5_000,
+    'email-view': options.emailTimeoutMs ?? 5_000,
   };
   const maxQueued = options.maxQueued ?? 32;
   const emailRoom = Math.max(1, Math.floor(maxQueued / 2));
@@ -321,7 +328,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
   const shuttingDown = () => new AppError('unavailable', 'The server is shutting down');
 
   /** A job's answer: `T` is what its kind of task answers (the worker's `run`). */
-  async function submit<T extends Extraction | ReadEmail>(
+  async function submit<T extends WorkerResult>(
     document: Document,
     task: (doc: Handed) => WorkerTask,
     whenFull: 'refuse' | 'wait',
@@ -377,15 +384,19 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}) {
      * The fields of an e-mail as the provider sends it, with the PDF invoice attached to an order: written
      * for a reader as it arrives, unwrapped to RFC 822 there. Waits for room when the queue is full.
      */
-    readEmail(message: FetchedMessage): Promise<ReadEmail> {
+    readEmail(message: FetchedMessage): Promise<ReadMessage> {
       const maxBytes = answerLimit(message.wrapping, LIMITS.emailBytes);
       // The same words as the reader's own refusal of a message over the limit (packages/extract).
       const overLimit = `The message is larger than ${LIMITS.emailBytes / 1024 / 1024} MB; it was not read`;
-      return submit<ReadEmail>(
+      return submit<ReadMessage>(
         { body: message.body, maxBytes, overLimit },
         (doc) => ({ kind: 'email', doc, wrapping: message.wrapping }),
         'wait',
       );
+    },
+    /** A stored message read for display (headers, text, HTML as sent); refusals as for a PDF. */
+    viewEmail(bytes: Uint8Array): Promise<EmailView> {
+      return submit<EmailView>(bytes, (doc) => ({ kind: 'email-view', doc }), 'refuse');
     },
     /** The process ids of the children alive now (tests watch one being replaced). */
     pids(): number[] {

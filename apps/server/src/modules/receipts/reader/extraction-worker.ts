@@ -4,34 +4,42 @@
  * answers over IPC. It holds no state worth keeping, so the pool may SIGKILL it at any moment.
  */
 import { readFileSync } from 'node:fs';
-import { type ReadEmail, readEmail } from '@warrantly/extract/email';
+import { type EmailView, viewEmail } from '@warrantly/extract/email';
 import { extractImage } from '@warrantly/extract/image';
 import { extractPdf } from '@warrantly/extract/pdf';
 import type { Extraction } from '@warrantly/extract/types';
 import { type RawMessage, rfc822Of } from '../../../providers/mail';
 import type { Handed } from './handoff';
+import { type ReadMessage, readMessage, SKETCH_ONLY } from './read-message';
 
 /** What a reader is asked to read: the document as handed over, and how to read it. */
 export type WorkerTask = { doc: Handed } & (
   | { kind: 'pdf'; maxPages: number }
   | { kind: 'image' }
   | { kind: 'email'; wrapping: RawMessage['wrapping'] }
+  | { kind: 'email-view' }
 );
+
+export type WorkerResult = Extraction | ReadMessage | EmailView;
 
 export type WorkerJob = WorkerTask & { id: number };
 
 export type WorkerAnswer =
   | { ready: true }
-  | { id: number; result: Extraction | ReadEmail }
+  | { id: number; result: WorkerResult }
   | { id: number; error: { code?: string; message: string } };
 
-/** A PDF's or photo's fields; an e-mail's, with the PDF invoice attached to it (kept as its receipt). */
-function run(job: WorkerJob): Promise<Extraction | ReadEmail> {
+/**
+ * A PDF's or photo's fields; an e-mail's, with the PDF invoice attached to it (kept as its receipt) and,
+ * for an order, the message itself; or a stored message read for display.
+ */
+async function run(job: WorkerJob): Promise<WorkerResult> {
   // The pool removes the file once the job is over, whatever became of this process.
   const bytes = 'file' in job.doc ? readFileSync(job.doc.file) : job.doc.bytes;
-  if (job.kind === 'pdf') return extractPdf(bytes, { maxPages: job.maxPages });
-  if (job.kind === 'image') return extractImage(bytes);
-  return readEmail(rfc822Of({ bytes, wrapping: job.wrapping }));
+  if (job.kind === 'pdf') return extractPdf(bytes, { maxPages: job.maxPages, memory: SKETCH_ONLY });
+  if (job.kind === 'image') return extractImage(bytes, { memory: SKETCH_ONLY });
+  if (job.kind === 'email-view') return viewEmail(bytes);
+  return readMessage(rfc822Of({ bytes, wrapping: job.wrapping }));
 }
 
 const send = (answer: WorkerAnswer) => process.send?.(answer);

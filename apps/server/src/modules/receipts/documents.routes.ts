@@ -1,0 +1,61 @@
+import { ErrorBody, IdParams } from '@warrantly/contract/common';
+import { EmailView, PurchaseDocumentList } from '@warrantly/contract/review';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { FileStoreDeps } from './receipt-files.service';
+import * as service from './receipts.service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const tags = ['documents'];
+const OrderParams = z.object({ id: z.string().min(1).max(200) });
+
+/** The documents of a purchase: listed, downloaded, and an e-mail read for display. */
+export const purchaseDocumentsRoutes: FastifyPluginAsync<{
+  deps: FileStoreDeps;
+  viewEmail: (bytes: Uint8Array) => Promise<EmailView>;
+  now: () => Date;
+}> = async (fastify, { deps, viewEmail, now }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/v1/purchases/:id/documents/',
+    {
+      schema: {
+        tags,
+        summary: "An order's documents (by order_id): its receipt first, then the others",
+        params: OrderParams,
+        response: { 200: PurchaseDocumentList, ...errors },
+      },
+    },
+    (req) => service.purchaseDocuments(deps.db, req.userId, req.params.id, now()),
+  );
+  app.get(
+    '/api/v1/documents/:id/file/',
+    { schema: { tags, summary: 'Download a document as stored (an e-mail as its .eml)', params: IdParams } },
+    async (req, reply) => {
+      const file = await service.documentFile(deps, req.userId, req.params.id);
+      // An e-mail is only ever downloaded: a browser must not render a message it was sent.
+      const disposition = file.kind === 'email' ? 'attachment' : 'inline';
+      return reply
+        .type(file.mime)
+        .header(
+          'content-disposition',
+          `${disposition}; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+    },
+  );
+  app.get(
+    '/api/v1/documents/:id/email/',
+    {
+      schema: {
+        tags,
+        summary: 'An e-mail document read for display: headers, text, and the HTML as sent (sanitise it!)',
+        params: IdParams,
+        response: { 200: EmailView, ...errors },
+      },
+    },
+    (req) => service.emailView(deps, viewEmail, req.userId, req.params.id),
+  );
+};
