@@ -167,3 +167,50 @@ for (const viewport of [
     expect(foreign, `requests to ${REMOTE_HOSTS.join(', ')} or any other host`).toEqual([]);
   });
 }
+
+test('a rejected mail stays away from sync until it is restored', async ({ signedInPage }) => {
+  test.setTimeout(180_000);
+  const page = await signedInPage('google');
+  const as = await api(page);
+  const run = `rejected-${Date.now().toString(36)}`;
+  const orderId = `QF-${run.toUpperCase()}`;
+  const from = { name: 'Spam Shop', address: `orders@${run}.example` };
+  await deliver(mailbox, orderMail({ orderId, from, total: '$99.00' }, mailbox));
+  await syncMailbox(page);
+  const review = new ReviewPage(page);
+  await review.open(user);
+
+  // Reject, with a confirmation first.
+  const item = review.itemWith(orderId);
+  await item.getByRole('button', { name: /^Reject / }).click();
+  const confirm = page.getByRole('dialog', { name: 'Reject this purchase?' });
+  await expect(confirm).toContainText('For 30 days you can restore it under Rejected.');
+  await confirm.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(review.itemWith(orderId)).toHaveCount(0);
+  const today = new Date().toLocaleDateString('en-CA');
+  const tombstone = review
+    .rejected()
+    .getByRole('listitem')
+    .filter({ hasText: `E-mail rejected on ${today}` });
+  await expect(tombstone.first()).toBeVisible();
+
+  // Sync skips it.
+  await syncMailbox(page);
+  expect((await as.inbox()).items.some((i) => i.order_id === orderId)).toBe(false);
+
+  // Restored, the next sync reads it again. (This spec is the only one to reject a mail.)
+  await review.open(user);
+  await tombstone
+    .first()
+    .getByRole('button', { name: /^Restore / })
+    .click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Restored.' })).toBeVisible();
+  await syncMailbox(page);
+  await review.open(user);
+  await expect(review.itemWith(orderId)).toBeVisible();
+  await review
+    .itemWith(orderId)
+    .getByRole('button', { name: /^Accept / })
+    .click();
+  await expect(review.itemWith(orderId)).toHaveCount(0);
+});
