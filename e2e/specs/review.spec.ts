@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { ReviewInbox } from '@warrantly/contract/review';
 import { DashboardShell } from '../pages/DashboardShell';
 import { PurchasesPage } from '../pages/PurchasesPage';
+import { ReceiptsPage } from '../pages/ReceiptsPage';
 import { ReviewPage } from '../pages/ReviewPage';
 import { SweetAlert } from '../pages/SweetAlert';
 import { DEMO } from '../support/accounts';
@@ -168,7 +169,9 @@ for (const viewport of [
   });
 }
 
-test('a rejected mail stays away from sync until it is restored', async ({ signedInPage }) => {
+test('a waiting mail is marked in the lists and shown safely in its receipt; rejected, sync skips it until it is restored', async ({
+  signedInPage,
+}) => {
   test.setTimeout(180_000);
   const page = await signedInPage('google');
   const as = await api(page);
@@ -177,6 +180,24 @@ test('a rejected mail stays away from sync until it is restored', async ({ signe
   const from = { name: 'Spam Shop', address: `orders@${run}.example` };
   await deliver(mailbox, orderMail({ orderId, from, total: '$99.00' }, mailbox));
   await syncMailbox(page);
+
+  // While it waits, the lists mark it, and its receipt shows the kept e-mail, safely.
+  const purchases = new PurchasesPage(page);
+  await purchases.open(user);
+  await expect(purchases.row(orderId)).toContainText('To review');
+  const receipts = new ReceiptsPage(page);
+  await receipts.open(user);
+  await expect(receipts.card(orderId)).toContainText('To review');
+  await receipts
+    .card(orderId)
+    .getByRole('button', { name: /^View receipt/ })
+    .click();
+  const details = page.getByRole('dialog', { name: 'Receipt Details' });
+  const mail = details.locator('iframe[title^="E-mail:"]').contentFrame();
+  await expect(mail.getByText(`Thank you for your order ${orderId}.`)).toBeVisible();
+  await expect(details.getByRole('button', { name: /^Download \.eml/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+
   const review = new ReviewPage(page);
   await review.open(user);
 
