@@ -11,6 +11,7 @@ import { seriousViolations } from '../support/axe';
 import { appUrl } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { deliver, orderMail, REMOTE_HOSTS } from '../support/order-mail';
+import { makeReceiptPdf } from '../support/receipt-pdf';
 import { saveScreenshot } from '../support/screenshots';
 
 const { name: user, email: mailbox } = DEMO.google;
@@ -234,4 +235,61 @@ test('a waiting mail is marked in the lists and shown safely in its receipt; rej
     .getByRole('button', { name: /^Accept / })
     .click();
   await expect(review.itemWith(orderId)).toHaveCount(0);
+});
+
+test('an uploaded PDF waits beside its page; rejected, uploading it again offers Restore', async ({
+  browser,
+  signedInPage,
+}) => {
+  test.setTimeout(180_000);
+  const page = await signedInPage('google');
+  const orderNumber = `PDF-${Date.now().toString(36).toUpperCase()}`;
+  // No product line: the purchase is named after the document, and waits for a look.
+  const pdf = await makeReceiptPdf(browser, {
+    shop: 'Lantern Books',
+    orderNumber,
+    date: new Date().toLocaleDateString('en-CA'),
+    lines: [],
+    total: '$23.40',
+  });
+  const file = { name: `${orderNumber}.pdf`, mimeType: 'application/pdf', buffer: pdf };
+  const receipts = new ReceiptsPage(page);
+  await receipts.open(user);
+  await receipts.upload(file);
+  await receipts.alert.expectShown('File Uploaded', `${file.name} has been uploaded successfully!`);
+  await receipts.alert.dismiss();
+
+  const review = new ReviewPage(page);
+  await review.open(user);
+  const item = review.itemWith(orderNumber);
+  await expect(item.locator(`iframe[title^="Receipt file ${file.name}"]`)).toBeVisible();
+  await item.getByRole('button', { name: /^Reject / }).click();
+  await page
+    .getByRole('dialog', { name: 'Reject this purchase?' })
+    .getByRole('button', { name: 'Reject', exact: true })
+    .click();
+  await expect(review.itemWith(orderNumber)).toHaveCount(0);
+  await expect(review.rejected().getByRole('listitem').filter({ hasText: 'PDF rejected on' })).toHaveCount(1);
+
+  // The same file again: the dialog offers to restore it, and then it uploads.
+  await receipts.open(user);
+  await receipts.upload(file);
+  await receipts.alert.expectShown(
+    'Rejected before',
+    'You rejected this file on the Review page, so it is not read again. Restore it to upload it anew?',
+  );
+  await receipts.alert.dialog.getByRole('button', { name: 'Restore' }).click();
+  await receipts.alert.expectShown('Restored', 'Upload the file again to read it.');
+  await receipts.alert.dismiss();
+  const dialog = page.getByRole('dialog', { name: 'Upload PDF Receipt' });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await receipts.alert.expectShown('File Uploaded', `${file.name} has been uploaded successfully!`);
+  await receipts.alert.dismiss();
+  await review.open(user);
+  await expect(review.itemWith(orderNumber)).toBeVisible();
+  await review
+    .itemWith(orderNumber)
+    .getByRole('button', { name: /^Accept / })
+    .click();
+  await expect(review.itemWith(orderNumber)).toHaveCount(0);
 });
