@@ -38,6 +38,7 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
     ['/dashboard/receipts', 'Receipts'],
     ['/dashboard/reminders', 'Reminders'],
     ['/dashboard/replacement', 'Replacement Parts'],
+    ['/dashboard/review', 'Review Inbox'],
     ['/dashboard/adminuser', 'User Management'],
   ] as const) {
     test(`dashboard page ${path}`, async ({ signedInPage }) => {

@@ -120,6 +120,10 @@ for (const viewport of [
     await expect(source.getByRole('tab', { name: 'Text' })).toHaveAttribute('aria-selected', 'true');
     await expect(source.getByRole('tabpanel')).toContainText('Total charged: $42.50');
     await saveScreenshot(page, `review-${viewport.width}`);
+    // Nothing wider than the screen, the e-mail's frame included.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
 
     // The .eml downloads as the server keeps it, byte for byte.
     const eml = waiting?.documents.find((d) => d.kind === 'email');

@@ -9,6 +9,7 @@ const PAGES = [
   { path: '/dashboard/receipts', title: 'Receipts', name: 'receipts', widths: [360, 1280] },
   { path: '/dashboard/reminders', title: 'Reminders', name: 'reminders', widths: [360, 1280] },
   { path: '/dashboard/replacement', title: 'Replacement Parts', name: 'replacement', widths: [360, 1280] },
+  { path: '/dashboard/review', title: 'Review Inbox', name: 'review-inbox', widths: [360, 1280] },
 ] as const;
 
 for (const { path, title, name, widths } of PAGES) {
