@@ -58,6 +58,11 @@ async function api(page: Page) {
       expect(res.ok()).toBe(true);
       return (await res.json()) as ReviewInbox;
     },
+    /** The Total Purchases card's figure, in the default currency. */
+    async total(): Promise<number> {
+      const res = await page.request.get('/api/v1/user-orders/total-price/', { headers });
+      return ((await res.json()) as { total_purchase_price: number }).total_purchase_price;
+    },
     async file(documentId: number) {
       const res = await page.request.get(`/api/v1/documents/${documentId}/file/`, { headers });
       expect(res.ok()).toBe(true);
@@ -174,7 +179,7 @@ for (const viewport of [
   });
 }
 
-test('a waiting mail is marked in the lists and shown safely in its receipt; rejected, sync skips it until it is restored', async ({
+test('a waiting mail is marked in the lists, shown safely in its receipt, counted in the totals as the switch says; rejected, sync skips it until it is restored', async ({
   signedInPage,
 }) => {
   test.setTimeout(180_000);
@@ -202,6 +207,18 @@ test('a waiting mail is marked in the lists and shown safely in its receipt; rej
   await expect(mail.getByText(`Thank you for your order ${orderId}.`)).toBeVisible();
   await expect(details.getByRole('button', { name: /^Download \.eml/ })).toBeVisible();
   await page.keyboard.press('Escape');
+
+  // It counts in the totals until the Account page's switch says otherwise.
+  const counted = await as.total();
+  await page.goto('/dashboard/account');
+  const totalsSwitch = page.getByRole('switch', { name: 'Count purchases to review in the totals' });
+  await expect(totalsSwitch).toHaveAttribute('aria-checked', 'true');
+  await totalsSwitch.click();
+  await expect(totalsSwitch).toHaveAttribute('aria-checked', 'false');
+  expect(counted - (await as.total())).toBeGreaterThanOrEqual(99);
+  await totalsSwitch.click();
+  await expect(totalsSwitch).toHaveAttribute('aria-checked', 'true');
+  expect(await as.total()).toBe(counted);
 
   const review = new ReviewPage(page);
   await review.open(user);
