@@ -78,9 +78,11 @@ export const receiptsRoutes: FastifyPluginAsync<{
     { schema: { tags, summary: 'Download the stored receipt file', params: OrderParams } },
     async (req, reply) => {
       const file = await service.receiptFile(deps, req.userId, req.params.id);
+      // An e-mail is only ever downloaded: a browser must not render a message it was sent.
+      const disposition = file.kind === 'email' ? 'attachment' : 'inline';
       return reply
         .type(file.mime)
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
         .header('cache-control', 'private, no-store')
         .send(file.bytes);
     },
