@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FileStoreDeps } from './receipt-files.service';
 import * as service from './receipts.service';
+import { sendStoredFile } from './send-file';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const tags = ['documents'];
@@ -33,17 +34,7 @@ export const purchaseDocumentsRoutes: FastifyPluginAsync<{
     '/api/v1/documents/:id/file/',
     { schema: { tags, summary: 'Download a document as stored (an e-mail as its .eml)', params: IdParams } },
     async (req, reply) => {
-      const file = await service.documentFile(deps, req.userId, req.params.id);
-      // An e-mail is only ever downloaded: a browser must not render a message it was sent.
-      const disposition = file.kind === 'email' ? 'attachment' : 'inline';
-      return reply
-        .type(file.mime)
-        .header(
-          'content-disposition',
-          `${disposition}; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-        )
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
+      return sendStoredFile(reply, await service.documentFile(deps, req.userId, req.params.id));
     },
   );
   app.get(

@@ -14,6 +14,7 @@ import { parseInput } from '../../http/parse-input';
 import type { VersionedRead } from '../../http/read-cache';
 import type { UserVersion } from '../purchases/data-versions.service';
 import * as service from './receipts.service';
+import { sendStoredFile } from './send-file';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const tags = ['receipts'];
@@ -77,12 +78,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
     '/api/v1/invoice/:id/file/',
     { schema: { tags, summary: 'Download the stored receipt file', params: OrderParams } },
     async (req, reply) => {
-      const file = await service.receiptFile(deps, req.userId, req.params.id);
-      return reply
-        .type(file.mime)
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
+      return sendStoredFile(reply, await service.receiptFile(deps, req.userId, req.params.id));
     },
   );
   app.delete(

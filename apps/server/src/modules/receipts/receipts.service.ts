@@ -128,7 +128,7 @@ export async function receiptFile(deps: FileStoreDeps, userId: string, orderId: 
   if (!doc) throw new AppError('not_found', 'This receipt has no stored file');
   const bytes = await readReceiptFile(deps.blobs, deps.encryptionKey, doc.storage_key);
   if (!bytes) throw new AppError('internal', 'The stored file of this receipt is missing');
-  return { bytes, filename: doc.filename, mime: doc.mime };
+  return { bytes, filename: doc.filename, mime: doc.mime, kind: doc.kind };
 }
 
 /**

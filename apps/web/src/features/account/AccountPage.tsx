@@ -14,6 +14,7 @@ import { AccountCard as Card } from './components/AccountCard';
 import { DefaultCurrencyForm } from './components/DefaultCurrencyForm';
 import { DeleteAccountDialog } from './components/DeleteAccountDialog';
 import { DisconnectMailboxDialog } from './components/DisconnectMailboxDialog';
+import { LearnedCorrections } from './components/LearnedCorrections';
 import { useDownloadExport } from './use-download-export';
 
 const PROVIDER_LABEL = { google: 'Google', microsoft: 'Microsoft' } as const;
@@ -118,6 +119,9 @@ function AccountDetails({ account, reviewSettings }: { account: AccountInfo } & 
           <DefaultCurrencyForm />
         </Card>
         <Card title="Review">{reviewSettings}</Card>
+        <Card title="Learned from your corrections">
+          <LearnedCorrections />
+        </Card>
         <Card title="Your data">
           <p className="text-sm text-slate-700">
             A ZIP file with your purchases (JSON and CSV), reminders, settings and every receipt file you

@@ -1,9 +1,10 @@
 import type { AccountInfo } from '@warrantly/contract/account';
+import type { LearnedList } from '@warrantly/contract/memory';
 import type { Settings, SettingsUpdate } from '@warrantly/contract/reminders';
 import { api } from '@/app/api';
 
 // The tag is this feature's own, added here so the shared API slice needs no change for it.
-const accountApi = api.enhanceEndpoints({ addTagTypes: ['Account'] }).injectEndpoints({
+const accountApi = api.enhanceEndpoints({ addTagTypes: ['Account', 'Learned'] }).injectEndpoints({
   endpoints: (build) => ({
     getAccount: build.query<AccountInfo, void>({
       query: () => '/api/v1/account/',
@@ -27,6 +28,15 @@ const accountApi = api.enhanceEndpoints({ addTagTypes: ['Account'] }).injectEndp
       query: (body) => ({ url: '/api/v1/settings/', method: 'PUT', body }),
       invalidatesTags: ['Settings', 'Event', 'Purchase', 'Totals', 'Receipt'],
     }),
+    // What the user's corrections taught: learned on an accept or an edit, so read afresh on each visit.
+    getLearned: build.query<LearnedList, void>({
+      query: () => '/api/v1/memory/',
+      providesTags: ['Learned'],
+    }),
+    forgetLearned: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/v1/memory/${id}/`, method: 'DELETE' }),
+      invalidatesTags: ['Learned'],
+    }),
     deleteAccount: build.mutation<void, void>({
       query: () => ({ url: '/api/v1/account/', method: 'DELETE' }),
     }),
@@ -39,4 +49,6 @@ export const {
   useDeleteAccountMutation,
   useGetAccountSettingsQuery,
   useUpdateAccountSettingsMutation,
+  useGetLearnedQuery,
+  useForgetLearnedMutation,
 } = accountApi;
