@@ -29,6 +29,14 @@ export class ReviewPage {
       .filter({ hasText: text });
   }
 
+  /** The card whose source is the document `filename` (an upload's order number may not be read). */
+  itemWithDocument(filename: string): Locator {
+    return this.page
+      .getByRole('list', { name: 'Purchases to review' })
+      .getByRole('article')
+      .filter({ has: this.page.getByRole('button', { name: new RegExp(`^Download .*: ${filename}$`) }) });
+  }
+
   /** A card's field row ("Merchant", "Total", ...). */
   field(item: Locator, label: string): Locator {
     return item
