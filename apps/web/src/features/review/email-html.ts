@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import type { DOMPurify } from 'dompurify';
 
 /**
  * An e-mail's HTML made safe to show: DOMPurify drops scripts, handlers and unsafe markup; on top of
@@ -59,8 +59,11 @@ const FORBIDDEN_ATTRIBUTES = [
 /** The only addresses an image may keep: its bytes inline. */
 const INLINE_IMAGE = /^\s*data:image\//i;
 
-export function sanitizeEmailHtml(html: string): SafeEmailHtml {
-  const root = DOMPurify.sanitize(html, {
+/** DOMPurify, loaded with the first e-mail shown: the dashboard's other pages do not need it. */
+export const loadPurifier = (): Promise<DOMPurify> => import('dompurify').then((m) => m.default);
+
+export function sanitizeEmailHtml(html: string, purifier: DOMPurify): SafeEmailHtml {
+  const root = purifier.sanitize(html, {
     USE_PROFILES: { html: true },
     WHOLE_DOCUMENT: true,
     RETURN_DOM: true,

@@ -1,6 +1,6 @@
 import type { PurchaseDocument } from '@warrantly/contract/review';
-import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
-import { emailDocument, sanitizeEmailHtml } from '../email-html';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { emailDocument, loadPurifier, sanitizeEmailHtml } from '../email-html';
 import { useGetEmailViewQuery } from '../review-api';
 import { DownloadButton } from './DownloadButton';
 
@@ -19,7 +19,7 @@ export function EmailViewer({ document: doc }: { document: PurchaseDocument }) {
   const [chosen, setChosen] = useState<View | null>(null);
   const baseId = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const frame = useMemo(() => (mail?.html ? emailDocument(sanitizeEmailHtml(mail.html)) : null), [mail]);
+  const frame = useSafeEmailDocument(mail?.html ?? null);
 
   if (isLoading) return <p className="text-sm text-slate-700">Loading the e-mail…</p>;
   if (isError || !mail) {
@@ -34,7 +34,7 @@ export function EmailViewer({ document: doc }: { document: PurchaseDocument }) {
   }
 
   // The HTML is what the sender meant to be seen; a mail without any shows its text.
-  const view: View = chosen ?? (frame ? 'html' : 'text');
+  const view: View = chosen ?? (mail.html ? 'html' : 'text');
   const subject = mail.subject || 'E-mail';
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -101,6 +101,12 @@ export function EmailViewer({ document: doc }: { document: PurchaseDocument }) {
           ) : (
             <p className="text-sm text-slate-700">This e-mail has no plain-text part.</p>
           )
+        ) : frame === 'loading' ? (
+          <p className="text-sm text-slate-700">Preparing the e-mail…</p>
+        ) : frame === 'failed' ? (
+          <p role="alert" className="text-sm text-red-700">
+            The HTML could not be shown. Its text is under Text.
+          </p>
         ) : frame ? (
           <>
             <iframe
@@ -136,4 +142,30 @@ export function EmailViewer({ document: doc }: { document: PurchaseDocument }) {
       <DownloadButton document={doc} label="Download .eml" />
     </div>
   );
+}
+
+/**
+ * The sandboxed frame's document for a mail's HTML: 'loading' while the sanitiser's code arrives, null
+ * for a mail without HTML.
+ */
+function useSafeEmailDocument(html: string | null): string | 'loading' | 'failed' | null {
+  const [result, setResult] = useState<{ html: string; doc: string | 'failed' } | null>(null);
+  useEffect(() => {
+    if (!html) return;
+    let isCurrent = true;
+    loadPurifier().then(
+      (purifier) => {
+        if (isCurrent) setResult({ html, doc: emailDocument(sanitizeEmailHtml(html, purifier)) });
+      },
+      (error: unknown) => {
+        console.error('The e-mail sanitiser could not be loaded', error);
+        if (isCurrent) setResult({ html, doc: 'failed' });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [html]);
+  if (!html) return null;
+  return result?.html === html ? result.doc : 'loading';
 }
