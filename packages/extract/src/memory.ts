@@ -120,8 +120,36 @@ export function withMemory(
   return applyMemory(sketched, memory.entries ?? []).extraction;
 }
 
-const sameMerchant = (a: string, b: string) =>
-  a.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '') === b.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const plainName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .slice(0, 80);
+
+/** Edit distance of two short strings (names are cut to 80 characters). */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j += 1)
+      next[j] = Math.min(
+        (row[j] as number) + 1,
+        (next[j - 1] as number) + 1,
+        (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    row = next;
+  }
+  return row[b.length] as number;
+}
+
+/**
+ * Whether two names are one shop's: equal but for case, spaces and punctuation, or a typo apart (a tenth
+ * of the letters, at least two): "Kopitiam" written "Kopitam" is no second shop.
+ */
+const sameMerchant = (a: string, b: string) => {
+  const [x, y] = [plainName(a), plainName(b)];
+  return x === y || editDistance(x, y) <= Math.max(2, Math.floor(Math.min(x.length, y.length) / 10));
+};
 const sameValue = (field: AnchoredField, a: string | null, b: string | null) =>
   a !== null && b !== null && (field === 'total' ? Number(a).toFixed(2) === Number(b).toFixed(2) : a === b);
 
