@@ -6,9 +6,10 @@
  * - An alias (the merchant name the user prefers) is learned and applied on identity keys only
  *   (memory/keys.ts: a non-platform sender address, a tax or registration number, an IBAN, a phone).
  * - An anchor (the label words and the half of the document where the corrected total or date was printed)
- *   is learned only when the corrected value is printed. It adds a fitted weight to the candidates at the
- *   places corrections found the value: a large one under an identity key (it picks the candidate there
- *   unless the ranker is very sure of another), a small one under the layout key (it re-weighs).
+ *   is learned only when the corrected value is printed. It adds log-odds to the candidates at the places
+ *   corrections found the value, a weight of its own under an identity key and under the layout key
+ *   (`bonus` in model/memory.json, fitted by the replay: a hard pick at the place read more totals wrong
+ *   than right where the ranker disagreed), so the ranker still overrules a weak memory.
  * - A key whose corrections name two shops is dropped, and stays dropped.
  * - A field memory decides gets its confidence from memory's own calibration (model/memory.json, fitted by
  *   the replay, `npm run bench:extract -- --replay --record`), so it still goes to review below threshold.
