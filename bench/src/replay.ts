@@ -197,12 +197,11 @@ function fitBonus(events: Reweigh[]): number {
 }
 
 /**
- * The review thresholds, one per field on the grid 0.50 … 0.99: those that send the fewest all-right
- * documents to review while at least `catchShare` of the documents with a wrong field go (by any reason);
- * where no thresholds catch that many, those that catch the most while sending at most `flagShare` of the
- * all-right documents.
+ * The review thresholds, one per field on the grid 0.50 … 0.99, that send the most documents with a wrong
+ * field to review (by any reason) while sending at most `flagShare` of the all-right ones (the fewest on a
+ * tie): the review queue's budget is spent on catching mistakes.
  */
-function fitThresholds(docs: Replayed[], catchShare = 0.95, flagShare = 0.3): Record<Field, number> {
+function fitThresholds(docs: Replayed[], flagShare = 0.3): Record<Field, number> {
   const scored = docs.filter((d) => Object.keys(d.right).length > 0);
   const other = (d: Replayed) =>
     d.review.some((r) => !/ unsure |^no (merchant|purchase date|total) /.test(r));
@@ -211,18 +210,18 @@ function fitThresholds(docs: Replayed[], catchShare = 0.95, flagShare = 0.3): Re
   const grid = Array.from({ length: 50 }, (_, i) => (50 + i) / 100);
   const below = (d: Replayed, t: Record<Field, number>) =>
     other(d) || FIELDS.some((f) => d.right[f] !== undefined && (d.confidence[f] ?? 0) < t[f]);
-  let fewest = { t: null as Record<Field, number> | null, flagged: Number.POSITIVE_INFINITY };
-  let most = { t: { merchant: 0.5, purchase_date: 0.5, total: 0.5 }, caught: -1 };
+  let best = { t: { merchant: 0.5, purchase_date: 0.5, total: 0.5 }, caught: -1, flagged: 0 };
   for (const merchant of grid)
     for (const purchase_date of grid)
       for (const total of grid) {
         const t = { merchant, purchase_date, total };
-        const caught = wrong.filter((d) => below(d, t)).length;
         const flagged = allRight.filter((d) => below(d, t)).length;
-        if (caught >= catchShare * wrong.length && flagged < fewest.flagged) fewest = { t, flagged };
-        if (flagged <= flagShare * allRight.length && caught > most.caught) most = { t, caught };
+        if (flagged > flagShare * allRight.length) continue;
+        const caught = wrong.filter((d) => below(d, t)).length;
+        if (caught > best.caught || (caught === best.caught && flagged < best.flagged))
+          best = { t, caught, flagged };
       }
-  return fewest.t ?? most.t;
+  return best.t;
 }
 
 export async function replay(options: { record: boolean }): Promise<void> {
@@ -375,17 +374,6 @@ export async function replay(options: { record: boolean }): Promise<void> {
   );
   console.log(`\nreplay took ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-  if (process.env.REPLAY_DUMP)
-    writeFileSync(
-      process.env.REPLAY_DUMP,
-      JSON.stringify(
-        reweighs.anchor.map((e) => ({
-          options: e.options,
-          weight: e.weight,
-          right: e.options.map((o) => e.isRight(o.value)),
-        })),
-      ),
-    );
   if (!options.record) return;
   const { fitCalibration } = await import('../../packages/extract/training/fit');
   const model: MemoryModel & { fitted_on: string } = {

@@ -6,9 +6,10 @@
  * - An alias (the merchant name the user prefers) is learned and applied on identity keys only
  *   (memory/keys.ts: a non-platform sender address, a tax or registration number, an IBAN, a phone).
  * - An anchor (the label words and the half of the document where the corrected total or date was printed)
- *   is learned only when the corrected value is printed. It adds a fitted weight to the candidates at the
- *   places corrections found the value: a large one under an identity key (it picks the candidate there
- *   unless the ranker is very sure of another), a small one under the layout key (it re-weighs).
+ *   is learned only when the corrected value is printed. It adds log-odds to the candidates at the places
+ *   corrections found the value, a weight of its own under an identity key and under the layout key
+ *   (`bonus` in model/memory.json, fitted by the replay: a hard pick at the place read more totals wrong
+ *   than right where the ranker disagreed), so the ranker still overrules a weak memory.
  * - A key whose corrections name two shops is dropped, and stays dropped.
  * - A field memory decides gets its confidence from memory's own calibration (model/memory.json, fitted by
  *   the replay, `npm run bench:extract -- --replay --record`), so it still goes to review below threshold.
@@ -120,8 +121,36 @@ export function withMemory(
   return applyMemory(sketched, memory.entries ?? []).extraction;
 }
 
-const sameMerchant = (a: string, b: string) =>
-  a.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '') === b.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const plainName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .slice(0, 80);
+
+/** Edit distance of two short strings (names are cut to 80 characters). */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j += 1)
+      next[j] = Math.min(
+        (row[j] as number) + 1,
+        (next[j - 1] as number) + 1,
+        (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    row = next;
+  }
+  return row[b.length] as number;
+}
+
+/**
+ * Whether two names are one shop's: equal but for case, spaces and punctuation, or a typo apart (a tenth
+ * of the letters, at least two): "Kopitiam" written "Kopitam" is no second shop.
+ */
+const sameMerchant = (a: string, b: string) => {
+  const [x, y] = [plainName(a), plainName(b)];
+  return x === y || editDistance(x, y) <= Math.max(2, Math.floor(Math.min(x.length, y.length) / 10));
+};
 const sameValue = (field: AnchoredField, a: string | null, b: string | null) =>
   a !== null && b !== null && (field === 'total' ? Number(a).toFixed(2) === Number(b).toFixed(2) : a === b);
 
