@@ -29,6 +29,7 @@ import {
   type MemoryUse,
   needsReview,
   placeWeights,
+  type ReviewFlag,
   reweighed,
   type SketchOption,
 } from '@warrantly/extract/memory';
@@ -105,7 +106,7 @@ interface Replayed {
   right: Partial<Record<Field, boolean>>;
   /** Right without memory (the ranker's own reading). */
   before: Partial<Record<Field, boolean>>;
-  review: string[];
+  review: ReviewFlag[];
   /** Each field's confidence, 0 where none was read. */
   confidence: Partial<Record<Field, number>>;
   uses: MemoryUse[];
@@ -148,13 +149,15 @@ function accuracyRows(docs: Replayed[], label: string): string[][] {
   return rows;
 }
 
+/** A flag about a field's own reading (low or missing), not about the order as a whole. */
+const byField = (flag: ReviewFlag) => flag.code === 'low_confidence' || flag.code === 'missing';
+
 function reviewRows(docs: Replayed[], label: string): string[][] {
   const scored = docs.filter((d) => Object.keys(d.right).length > 0);
   const wrong = scored.filter((d) => Object.values(d.right).includes(false));
   const allRight = scored.filter((d) => !Object.values(d.right).includes(false));
   const inReview = (xs: Replayed[]) => xs.filter((d) => d.review.length > 0).length;
-  const byConfidence = (xs: Replayed[]) =>
-    xs.filter((d) => d.review.some((r) => / unsure |^no (merchant|purchase|total)/.test(r))).length;
+  const byConfidence = (xs: Replayed[]) => xs.filter((d) => d.review.some(byField)).length;
   return [
     [
       label,
@@ -203,8 +206,7 @@ function fitBonus(events: Reweigh[]): number {
  */
 function fitThresholds(docs: Replayed[], flagShare = 0.3): Record<Field, number> {
   const scored = docs.filter((d) => Object.keys(d.right).length > 0);
-  const other = (d: Replayed) =>
-    d.review.some((r) => !/ unsure |^no (merchant|purchase date|total) /.test(r));
+  const other = (d: Replayed) => d.review.some((r) => !byField(r));
   const wrong = scored.filter((d) => Object.values(d.right).includes(false));
   const allRight = scored.filter((d) => !Object.values(d.right).includes(false));
   const grid = Array.from({ length: 50 }, (_, i) => (50 + i) / 100);
@@ -363,7 +365,7 @@ export async function replay(options: { record: boolean }): Promise<void> {
   const reasons = new Map<string, number>();
   for (const d of gold)
     for (const r of d.review) {
-      const k = r.replace(/\(.*\)/, '').trim();
+      const k = r.message.replace(/\(.*\)/, '').trim();
       reasons.set(k, (reasons.get(k) ?? 0) + 1);
     }
   console.log(

@@ -336,28 +336,61 @@ export function learnFromCorrection(
   return [...out.values()];
 }
 
-/** Why an extraction goes to review, in words; empty when it need not. */
+/**
+ * One reason a reading goes to review: the field concerned (`products` and `amounts` are about the
+ * order as a whole), a code, and the reason in words for the screen.
+ */
+export interface ReviewFlag {
+  field: 'merchant' | 'purchase_date' | 'total' | 'products' | 'amounts';
+  code: 'low_confidence' | 'missing' | 'no_product_line' | 'amounts_disagree';
+  message: string;
+}
+
+const FIELD_WORDS = { merchant: 'The shop', purchase_date: 'The purchase date', total: 'The total' } as const;
+
+/**
+ * Why an extraction goes to review; empty when it need not: a field read below its threshold or not at
+ * all, an order with no product line, a line costing more than the total, or lines adding up to far more
+ * than it (shipping, tax and discounts move a total a little from its lines, never this far).
+ */
 export function needsReview(
   extraction: Extraction,
   thresholds: Record<'merchant' | AnchoredField, number> = REVIEW_THRESHOLDS,
-): string[] {
-  const reasons: string[] = [];
-  const names = { merchant: 'merchant', purchase_date: 'purchase date', total: 'total' } as const;
+): ReviewFlag[] {
+  const flags: ReviewFlag[] = [];
   for (const field of ['merchant', 'purchase_date', 'total'] as const) {
     const confidence = extraction.confidence[field] ?? 0;
-    if (extraction[field] === null) reasons.push(`no ${names[field]} was read`);
+    if (extraction[field] === null)
+      flags.push({ field, code: 'missing', message: `${FIELD_WORDS[field]} was not found in the document` });
     else if (confidence < thresholds[field])
-      reasons.push(
-        `the ${names[field]} is unsure (${Math.round(confidence * 100)} % < ${Math.round(thresholds[field] * 100)} %)`,
-      );
+      flags.push({
+        field,
+        code: 'low_confidence',
+        message: `${FIELD_WORDS[field]} was read with low confidence (${Math.round(confidence * 100)} %)`,
+      });
   }
-  if (extraction.is_order && extraction.products.length === 0) reasons.push('no product line was read');
+  if (extraction.is_order && extraction.products.length === 0)
+    flags.push({
+      field: 'products',
+      code: 'no_product_line',
+      message: 'No product line was read: the purchase is named after its document',
+    });
   const prices = extraction.products.map((p) => (p.price === null ? Number.NaN : Number(p.price)));
   const total = extraction.total === null ? Number.NaN : Number(extraction.total);
   if (prices.length > 0 && prices.every(Number.isFinite) && Number.isFinite(total)) {
     const sum = prices.reduce((a, b) => a + b, 0);
-    if (Math.max(...prices) > total + 0.005) reasons.push('a product line costs more than the total');
-    else if (sum > total * 1.5 + 0.005) reasons.push('the product lines add up to far more than the total');
+    if (Math.max(...prices) > total + 0.005)
+      flags.push({
+        field: 'amounts',
+        code: 'amounts_disagree',
+        message: 'A product line costs more than the total',
+      });
+    else if (sum > total * 1.5 + 0.005)
+      flags.push({
+        field: 'amounts',
+        code: 'amounts_disagree',
+        message: 'The product lines add up to far more than the total',
+      });
   }
-  return reasons;
+  return flags;
 }
