@@ -15,7 +15,7 @@
  *   the replay, `npm run bench:extract -- --replay --record`), so it still goes to review below threshold.
  */
 import memoryModel from '../model/memory.json' with { type: 'json' };
-import { type DocContext, MODELS, RANKED } from './fields/ranked';
+import { candidatesOf, type DocContext, MODELS } from './fields/ranked';
 import { anchorAt, identityKeys, layoutKey } from './memory/keys';
 import { type Calibration, calibrated, logit } from './model/ranker';
 import type { Doc } from './readers/doc';
@@ -91,7 +91,7 @@ export function memorySketch(
 ): MemorySketch {
   const options = {} as Record<AnchoredField, SketchOption[]>;
   for (const field of ANCHORED_FIELDS) {
-    const scored = RANKED[field](doc, context).map((c) => ({
+    const scored = candidatesOf(field, doc, context).map((c) => ({
       value: c.value,
       anchor: c.value === null ? '' : anchorAt(doc, c.line),
       logit: Math.round(logit(MODELS[field], c.features) * 1e4) / 1e4,
