@@ -29,6 +29,7 @@ import {
   type MemoryUse,
   needsReview,
   placeWeights,
+  type ReviewFlag,
   reweighed,
   type SketchOption,
 } from '@warrantly/extract/memory';
@@ -105,7 +106,7 @@ interface Replayed {
   right: Partial<Record<Field, boolean>>;
   /** Right without memory (the ranker's own reading). */
   before: Partial<Record<Field, boolean>>;
-  review: string[];
+  review: ReviewFlag[];
   /** Each field's confidence, 0 where none was read. */
   confidence: Partial<Record<Field, number>>;
   uses: MemoryUse[];
@@ -148,13 +149,15 @@ function accuracyRows(docs: Replayed[], label: string): string[][] {
   return rows;
 }
 
+/** A flag about a field's own reading (low or missing), not about the order as a whole. */
+const byField = (flag: ReviewFlag) => flag.code === 'low_confidence' || flag.code === 'missing';
+
 function reviewRows(docs: Replayed[], label: string): string[][] {
   const scored = docs.filter((d) => Object.keys(d.right).length > 0);
   const wrong = scored.filter((d) => Object.values(d.right).includes(false));
   const allRight = scored.filter((d) => !Object.values(d.right).includes(false));
   const inReview = (xs: Replayed[]) => xs.filter((d) => d.review.length > 0).length;
-  const byConfidence = (xs: Replayed[]) =>
-    xs.filter((d) => d.review.some((r) => / unsure |^no (merchant|purchase|total)/.test(r))).length;
+  const byConfidence = (xs: Replayed[]) => xs.filter((d) => d.review.some(byField)).length;
   return [
     [
       label,
@@ -197,32 +200,30 @@ function fitBonus(events: Reweigh[]): number {
 }
 
 /**
- * The review thresholds, one per field on the grid 0.50 … 0.99: those that send the fewest all-right
- * documents to review while at least `catchShare` of the documents with a wrong field go (by any reason);
- * where no thresholds catch that many, those that catch the most while sending at most `flagShare` of the
- * all-right documents.
+ * The review thresholds, one per field on the grid 0.50 … 0.99, that send the most documents with a wrong
+ * field to review (by any reason) while sending at most `flagShare` of the all-right ones (the fewest on a
+ * tie): the review queue's budget is spent on catching mistakes.
  */
-function fitThresholds(docs: Replayed[], catchShare = 0.95, flagShare = 0.3): Record<Field, number> {
+function fitThresholds(docs: Replayed[], flagShare = 0.3): Record<Field, number> {
   const scored = docs.filter((d) => Object.keys(d.right).length > 0);
-  const other = (d: Replayed) =>
-    d.review.some((r) => !/ unsure |^no (merchant|purchase date|total) /.test(r));
+  const other = (d: Replayed) => d.review.some((r) => !byField(r));
   const wrong = scored.filter((d) => Object.values(d.right).includes(false));
   const allRight = scored.filter((d) => !Object.values(d.right).includes(false));
   const grid = Array.from({ length: 50 }, (_, i) => (50 + i) / 100);
   const below = (d: Replayed, t: Record<Field, number>) =>
     other(d) || FIELDS.some((f) => d.right[f] !== undefined && (d.confidence[f] ?? 0) < t[f]);
-  let fewest = { t: null as Record<Field, number> | null, flagged: Number.POSITIVE_INFINITY };
-  let most = { t: { merchant: 0.5, purchase_date: 0.5, total: 0.5 }, caught: -1 };
+  let best = { t: { merchant: 0.5, purchase_date: 0.5, total: 0.5 }, caught: -1, flagged: 0 };
   for (const merchant of grid)
     for (const purchase_date of grid)
       for (const total of grid) {
         const t = { merchant, purchase_date, total };
-        const caught = wrong.filter((d) => below(d, t)).length;
         const flagged = allRight.filter((d) => below(d, t)).length;
-        if (caught >= catchShare * wrong.length && flagged < fewest.flagged) fewest = { t, flagged };
-        if (flagged <= flagShare * allRight.length && caught > most.caught) most = { t, caught };
+        if (flagged > flagShare * allRight.length) continue;
+        const caught = wrong.filter((d) => below(d, t)).length;
+        if (caught > best.caught || (caught === best.caught && flagged < best.flagged))
+          best = { t, caught, flagged };
       }
-  return fewest.t ?? most.t;
+  return best.t;
 }
 
 export async function replay(options: { record: boolean }): Promise<void> {
@@ -364,7 +365,7 @@ export async function replay(options: { record: boolean }): Promise<void> {
   const reasons = new Map<string, number>();
   for (const d of gold)
     for (const r of d.review) {
-      const k = r.replace(/\(.*\)/, '').trim();
+      const k = r.message.replace(/\(.*\)/, '').trim();
       reasons.set(k, (reasons.get(k) ?? 0) + 1);
     }
   console.log(
@@ -375,17 +376,6 @@ export async function replay(options: { record: boolean }): Promise<void> {
   );
   console.log(`\nreplay took ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-  if (process.env.REPLAY_DUMP)
-    writeFileSync(
-      process.env.REPLAY_DUMP,
-      JSON.stringify(
-        reweighs.anchor.map((e) => ({
-          options: e.options,
-          weight: e.weight,
-          right: e.options.map((o) => e.isRight(o.value)),
-        })),
-      ),
-    );
   if (!options.record) return;
   const { fitCalibration } = await import('../../packages/extract/training/fit');
   const model: MemoryModel & { fitted_on: string } = {

@@ -82,7 +82,7 @@ describe.each(DIALECTS)('review inbox on %s', (dialect) => {
         {
           field: 'amounts',
           code: 'amounts_disagree',
-          message: 'The prices of the lines do not add up to the total',
+          message: 'A product line costs more than the total',
         },
       ],
     });

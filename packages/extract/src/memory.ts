@@ -6,15 +6,16 @@
  * - An alias (the merchant name the user prefers) is learned and applied on identity keys only
  *   (memory/keys.ts: a non-platform sender address, a tax or registration number, an IBAN, a phone).
  * - An anchor (the label words and the half of the document where the corrected total or date was printed)
- *   is learned only when the corrected value is printed. It adds a fitted weight to the candidates at the
- *   places corrections found the value: a large one under an identity key (it picks the candidate there
- *   unless the ranker is very sure of another), a small one under the layout key (it re-weighs).
+ *   is learned only when the corrected value is printed. It adds log-odds to the candidates at the places
+ *   corrections found the value, a weight of its own under an identity key and under the layout key
+ *   (`bonus` in model/memory.json, fitted by the replay: a hard pick at the place read more totals wrong
+ *   than right where the ranker disagreed), so the ranker still overrules a weak memory.
  * - A key whose corrections name two shops is dropped, and stays dropped.
  * - A field memory decides gets its confidence from memory's own calibration (model/memory.json, fitted by
  *   the replay, `npm run bench:extract -- --replay --record`), so it still goes to review below threshold.
  */
 import memoryModel from '../model/memory.json' with { type: 'json' };
-import { type DocContext, MODELS, RANKED } from './fields/ranked';
+import { candidatesOf, type DocContext, MODELS } from './fields/ranked';
 import { anchorAt, identityKeys, layoutKey } from './memory/keys';
 import { type Calibration, calibrated, logit } from './model/ranker';
 import type { Doc } from './readers/doc';
@@ -90,7 +91,7 @@ export function memorySketch(
 ): MemorySketch {
   const options = {} as Record<AnchoredField, SketchOption[]>;
   for (const field of ANCHORED_FIELDS) {
-    const scored = RANKED[field](doc, context).map((c) => ({
+    const scored = candidatesOf(field, doc, context).map((c) => ({
       value: c.value,
       anchor: c.value === null ? '' : anchorAt(doc, c.line),
       logit: Math.round(logit(MODELS[field], c.features) * 1e4) / 1e4,
@@ -120,8 +121,36 @@ export function withMemory(
   return applyMemory(sketched, memory.entries ?? []).extraction;
 }
 
-const sameMerchant = (a: string, b: string) =>
-  a.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '') === b.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const plainName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .slice(0, 80);
+
+/** Edit distance of two short strings (names are cut to 80 characters). */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j += 1)
+      next[j] = Math.min(
+        (row[j] as number) + 1,
+        (next[j - 1] as number) + 1,
+        (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    row = next;
+  }
+  return row[b.length] as number;
+}
+
+/**
+ * Whether two names are one shop's: equal but for case, spaces and punctuation, or a typo apart (a tenth
+ * of the letters, at least two): "Kopitiam" written "Kopitam" is no second shop.
+ */
+const sameMerchant = (a: string, b: string) => {
+  const [x, y] = [plainName(a), plainName(b)];
+  return x === y || editDistance(x, y) <= Math.max(2, Math.floor(Math.min(x.length, y.length) / 10));
+};
 const sameValue = (field: AnchoredField, a: string | null, b: string | null) =>
   a !== null && b !== null && (field === 'total' ? Number(a).toFixed(2) === Number(b).toFixed(2) : a === b);
 
@@ -307,28 +336,61 @@ export function learnFromCorrection(
   return [...out.values()];
 }
 
-/** Why an extraction goes to review, in words; empty when it need not. */
+/**
+ * One reason a reading goes to review: the field concerned (`products` and `amounts` are about the
+ * order as a whole), a code, and the reason in words for the screen.
+ */
+export interface ReviewFlag {
+  field: 'merchant' | 'purchase_date' | 'total' | 'products' | 'amounts';
+  code: 'low_confidence' | 'missing' | 'no_product_line' | 'amounts_disagree';
+  message: string;
+}
+
+const FIELD_WORDS = { merchant: 'The shop', purchase_date: 'The purchase date', total: 'The total' } as const;
+
+/**
+ * Why an extraction goes to review; empty when it need not: a field read below its threshold or not at
+ * all, an order with no product line, a line costing more than the total, or lines adding up to far more
+ * than it (shipping, tax and discounts move a total a little from its lines, never this far).
+ */
 export function needsReview(
   extraction: Extraction,
   thresholds: Record<'merchant' | AnchoredField, number> = REVIEW_THRESHOLDS,
-): string[] {
-  const reasons: string[] = [];
-  const names = { merchant: 'merchant', purchase_date: 'purchase date', total: 'total' } as const;
+): ReviewFlag[] {
+  const flags: ReviewFlag[] = [];
   for (const field of ['merchant', 'purchase_date', 'total'] as const) {
     const confidence = extraction.confidence[field] ?? 0;
-    if (extraction[field] === null) reasons.push(`no ${names[field]} was read`);
+    if (extraction[field] === null)
+      flags.push({ field, code: 'missing', message: `${FIELD_WORDS[field]} was not found in the document` });
     else if (confidence < thresholds[field])
-      reasons.push(
-        `the ${names[field]} is unsure (${Math.round(confidence * 100)} % < ${Math.round(thresholds[field] * 100)} %)`,
-      );
+      flags.push({
+        field,
+        code: 'low_confidence',
+        message: `${FIELD_WORDS[field]} was read with low confidence (${Math.round(confidence * 100)} %)`,
+      });
   }
-  if (extraction.is_order && extraction.products.length === 0) reasons.push('no product line was read');
+  if (extraction.is_order && extraction.products.length === 0)
+    flags.push({
+      field: 'products',
+      code: 'no_product_line',
+      message: 'No product line was read: the purchase is named after its document',
+    });
   const prices = extraction.products.map((p) => (p.price === null ? Number.NaN : Number(p.price)));
   const total = extraction.total === null ? Number.NaN : Number(extraction.total);
   if (prices.length > 0 && prices.every(Number.isFinite) && Number.isFinite(total)) {
     const sum = prices.reduce((a, b) => a + b, 0);
-    if (Math.max(...prices) > total + 0.005) reasons.push('a product line costs more than the total');
-    else if (sum > total * 1.5 + 0.005) reasons.push('the product lines add up to far more than the total');
+    if (Math.max(...prices) > total + 0.005)
+      flags.push({
+        field: 'amounts',
+        code: 'amounts_disagree',
+        message: 'A product line costs more than the total',
+      });
+    else if (sum > total * 1.5 + 0.005)
+      flags.push({
+        field: 'amounts',
+        code: 'amounts_disagree',
+        message: 'The product lines add up to far more than the total',
+      });
   }
-  return reasons;
+  return flags;
 }

@@ -45,11 +45,35 @@ export function serveRankerWeights(field: RankedField, weights: RankerWeights): 
 }
 
 /** The ranker's choice for one field, null when it has no candidate at all. */
+/**
+ * The candidates of a field in a document, made once: reading a field and sketching it for the memory of
+ * corrections (memory.ts) ask for the same ones. They depend on the document and its date order only.
+ */
+const candidateCache = new WeakMap<Doc, Map<string, unknown[]>>();
+
+export function candidatesOf<F extends RankedField>(
+  field: F,
+  doc: Doc,
+  context: DocContext,
+): ReturnType<(typeof RANKED)[F]>[number][] {
+  let byField = candidateCache.get(doc);
+  if (!byField) {
+    byField = new Map();
+    candidateCache.set(doc, byField);
+  }
+  const key = `${field}|${context.dateOrder ?? ''}`;
+  let candidates = byField.get(key);
+  if (!candidates) {
+    candidates = RANKED[field](doc, context);
+    byField.set(key, candidates);
+  }
+  return candidates as ReturnType<(typeof RANKED)[F]>[number][];
+}
+
 export function rankField<F extends RankedField>(
   field: F,
   doc: Doc,
   context: DocContext,
 ): Choice<ReturnType<(typeof RANKED)[F]>[number]> | null {
-  const candidates = RANKED[field](doc, context) as ReturnType<(typeof RANKED)[F]>[number][];
-  return choose(MODELS[field], candidates, readByOcr(doc));
+  return choose(MODELS[field], candidatesOf(field, doc, context), readByOcr(doc));
 }

@@ -63,6 +63,20 @@ function phoneDigits(text: string, international: boolean): string | null {
   return digits.length >= 7 && digits.length <= 12 ? digits : null;
 }
 
+/** One "@" with a local part before it and a dotted domain after it, no spaces: a mailbox address. */
+function isAddress(text: string): boolean {
+  const at = text.indexOf('@');
+  return at > 0 && at === text.lastIndexOf('@') && text.indexOf('.', at + 2) > at + 1 && !/\s/.test(text);
+}
+
+const AMOUNT_CHARS = new Set('0123456789.,: \t$€£');
+/** A line's text without the amount that ends it: its label ("TOTAL  8.16" → "TOTAL"). */
+function withoutAmount(text: string): string {
+  let end = text.length;
+  while (end > 0 && AMOUNT_CHARS.has(text.charAt(end - 1))) end -= 1;
+  return text.slice(0, end);
+}
+
 const firstOf = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
 /**
@@ -75,7 +89,7 @@ export function identityKeys(doc: Doc, senderAddress: string | null): string[] {
   const text = lines.join('\n');
   const keys: string[] = [];
   const address = senderAddress?.trim().toLowerCase() ?? '';
-  if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address) && !isPlatformMailer(address)) keys.push(`from:${address}`);
+  if (isAddress(address) && !isPlatformMailer(address)) keys.push(`from:${address}`);
   const taxes = firstOf(TAX_IDS.flatMap((cue) => [...text.matchAll(cue.re)].map((m) => taxNumber(m[0]))));
   keys.push(...taxes.slice(0, MAX_PER_KIND).map((t) => `tax:${t}`));
   const ibans = firstOf(
@@ -116,7 +130,7 @@ export function layoutKey(doc: Doc, senderDomain: string | null): string {
       for (const w of lineWords) words.add(`${w}@head`);
       continue;
     }
-    const label = line.text.replace(/[\d.,:\s$€£]+$/u, '');
+    const label = withoutAmount(line.text);
     if (label !== line.text && summaryRole(label) !== null)
       for (const w of plainWords(label)) words.add(`${w}@${halfOf(doc, line.index)}`);
   }

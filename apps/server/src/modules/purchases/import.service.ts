@@ -1,4 +1,5 @@
 import { documentWord } from '@warrantly/extract/document-word';
+import { needsReview } from '@warrantly/extract/memory';
 import { categorize } from '@warrantly/extract/product-category';
 import type { Extraction } from '@warrantly/extract/types';
 import { timestamp } from '../../dates';
@@ -8,7 +9,6 @@ import { linkWaitingParts } from '../parts/part-links.service';
 import { parsePrice } from './amounts';
 import { estimateWarranty } from './categories';
 import * as repo from './purchases.repository';
-import { reviewReasons } from './review-reasons';
 
 export interface ImportSource {
   source: 'gmail' | 'outlook' | 'pdf';
@@ -75,7 +75,7 @@ export async function importExtraction(
   const status = hasLines ? from.status : 'partial';
   const orderId = await uniqueOrderId(trx, userId, extraction.order_id, from);
   // What was read below its threshold, or does not add up, waits in the review inbox.
-  const reasons = reviewReasons(extraction);
+  const reasons = needsReview(extraction);
   const review =
     reasons.length > 0 ? { review_state: 'pending' as const, review_reasons: JSON.stringify(reasons) } : {};
   // The user's products are read only when a line is a consumable to link: most imports need none.
