@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { ReceiptsPage } from '../pages/ReceiptsPage';
 import { DEMO } from '../support/accounts';
+import { daysFromToday, isoDate } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { saveScreenshot } from '../support/screenshots';
 
@@ -79,7 +80,8 @@ test.describe('receipt photos', () => {
     const photo = await photoOfReceipt(browser, [
       ['MAPLE & CO HOMEWARE', ''],
       [`Receipt No: MC-${Date.now() % 100000}`, ''],
-      ['Date: 03/02/2026', ''],
+      // Bought today: the newest receipt, first in the list whatever the mailbox brought before it.
+      [`Date: ${isoDate(daysFromToday(0)).split('-').reverse().join('/')}`, ''],
       ['Walnut desk lamp', '34.50'],
       ['Lamp bulb E27', '4.50'],
       ['TOTAL', 'GBP 39.00'],

@@ -100,12 +100,24 @@ export function isSafeToRepeat(request: Request): boolean {
   return IDEMPOTENT.has(request.method) || REPEATABLE_UPLOADS.has(new URL(request.url).pathname);
 }
 
-/** Tries of `request` with fetch; `request` itself is never sent, so each try has the whole body. */
+/** Tries of `request` with fetch, each with the whole body: `request` itself is never sent. */
 export function fetchAttempt(request: Request): Attempt {
-  return (token) => {
-    const copy = request.clone();
-    if (token) copy.headers.set('authorization', `Bearer ${token}`);
-    return fetch(copy);
+  // The body is read once into memory and sent as bytes on every try: a stream would be spent by the
+  // first try (and a browser sends a stream as chunks, which neither the server nor DevTools then see
+  // whole). App requests are JSON or a form of at most one receipt file.
+  const body = request.body === null ? Promise.resolve(null) : request.clone().arrayBuffer();
+  return async (token) => {
+    const headers = new Headers(request.headers);
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return fetch(request.url, {
+      method: request.method,
+      headers,
+      body: await body,
+      signal: request.signal,
+      credentials: request.credentials,
+      cache: request.cache,
+      redirect: request.redirect,
+    });
   };
 }
 
