@@ -201,13 +201,19 @@ export function documentsOf(db: Db, userId: string, orderIds: readonly string[])
   return repo.listDocumentsOf(db, userId, orderIds);
 }
 
-/** What extraction read from the order's receipt, opened (with the sketch memory learns from); else null. */
+/**
+ * What extraction read from the order's documents that memory can learn from: the first (its receipt
+ * first) carrying a sketch. A synced order's attached invoice has none: its message has.
+ */
 export async function orderExtraction(
   db: Db,
   keys: EncryptionKeys,
   userId: string,
   orderId: string,
 ): Promise<Record<string, unknown> | null> {
-  const doc = await repo.findDocument(db, userId, orderId);
-  return doc ? openExtraction(keys, doc) : null;
+  for (const doc of await repo.listDocumentsOf(db, userId, [orderId])) {
+    const extracted = openExtraction(keys, doc);
+    if (extracted?.memory) return extracted;
+  }
+  return null;
 }

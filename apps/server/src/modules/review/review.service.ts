@@ -61,7 +61,13 @@ export async function reviewInbox(deps: FileStoreDeps, userId: string, now: Date
     if (!first || !head) return [];
     const docs = documents.filter((d) => d.order_id === orderId);
     const primary = docs.find((d) => d.is_primary === 1) ?? docs[0];
-    const extracted = primary ? openExtraction(deps.encryptionKey, primary) : null;
+    // The confidences shown are those of the reading the purchase was made from: a synced order's message
+    // (which took what its attached invoice said), else its receipt.
+    const read =
+      (first.source === 'gmail' || first.source === 'outlook'
+        ? docs.find((d) => d.kind === 'email')
+        : null) ?? primary;
+    const extracted = read ? openExtraction(deps.encryptionKey, read) : null;
     const reasons = storedReasons(first.review_reasons);
     const field = (name: ReviewFieldValue['field'], value: string | null): ReviewFieldValue => {
       const reason = reasons.find((r) => r.field === name);
