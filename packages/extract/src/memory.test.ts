@@ -239,6 +239,17 @@ describe('memory of corrections: keys and review', () => {
         }),
       ),
     ).toContain('A product line costs more than the total');
+    const headerDated = {
+      ...read,
+      purchase_date: '2026-11-02',
+      signals: ['purchase_date:date-header'],
+      confidence: { ...read.confidence, purchase_date: 0.5 },
+    };
+    expect(needsReview(headerDated)).toContainEqual({
+      field: 'purchase_date',
+      code: 'low_confidence',
+      message: "No purchase date is printed in the mail: the mail's own date was taken",
+    });
     // Tax or shipping on top of the lines is no disagreement.
     const taxed = {
       ...read,

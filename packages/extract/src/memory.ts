@@ -366,7 +366,11 @@ export function needsReview(
       flags.push({
         field,
         code: 'low_confidence',
-        message: `${FIELD_WORDS[field]} was read with low confidence (${Math.round(confidence * 100)} %)`,
+        // A mail that prints no date of its own is dated by its Date header: say so, not a percentage.
+        message:
+          field === 'purchase_date' && extraction.signals.includes('purchase_date:date-header')
+            ? "No purchase date is printed in the mail: the mail's own date was taken"
+            : `${FIELD_WORDS[field]} was read with low confidence (${Math.round(confidence * 100)} %)`,
       });
   }
   if (extraction.is_order && extraction.products.length === 0)
