@@ -54,6 +54,8 @@ const SIZES = (() => {
 })();
 const ONLY = option('--only');
 const PROFILE_DIR = option('--cpu-prof');
+/** The server's log level: a user's default (`info`) unless asked otherwise. */
+const LOG_LEVEL = option('--log-level') ?? 'info';
 const DURATION = CHECK ? 3 : 10;
 const WARMUP = CHECK ? 1 : 3;
 const ROWS = 100_000;
@@ -89,7 +91,7 @@ async function withRealServer<T>(
         SANDBOX: 'off',
         APP_SECRET: SECRET,
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL,
         SYNC_INTERVAL_MINUTES: '0',
         ...(scratch ? { DATABASE_URL: scratch.url } : {}),
         ...env,
@@ -348,7 +350,7 @@ async function idleServerRss(): Promise<number | null> {
     const server = await startServerProcess(
       {
         SANDBOX: 'off',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL,
         SYNC_INTERVAL_MINUTES: '0',
         ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       },

@@ -14,7 +14,7 @@ import { registerErrorHandler } from './http/errors';
 import { createReadCache, createVersionedRead } from './http/read-cache';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
-import { requestLoggerFactory } from './logging';
+import { logRequests, requestLoggerFactory } from './logging';
 import { accountRoutes } from './modules/account/account.routes';
 import { userExists } from './modules/account/account.service';
 import { createGuard } from './modules/auth/access-token-guard';
@@ -122,6 +122,8 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     ...(deps.logger ? { childLoggerFactory: requestLoggerFactory } : {}),
+    // One line per request, written by logRequests below.
+    disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
@@ -132,6 +134,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   // Response schemas document the API; serialising stays plain JSON.stringify (a 1,000-line list is hot).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandler(app);
+  if (deps.logger) logRequests(app);
 
   registerSecurityHeaders(app, deps.config.PUBLIC_URL);
   registerCompression(app);

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { requestLoggerFactory } from './logging';
+import type { Config } from './config';
+import { loggerOptions, logRequests, requestLoggerFactory } from './logging';
 
 /** A server whose log lines land in `lines`, with one route that logs at `level` when asked. */
 async function serverLogging(level: string) {
@@ -44,5 +45,60 @@ describe('request loggers', () => {
     await app.inject({ url: '/warn' });
     await app.close();
     expect(lines).toEqual([expect.objectContaining({ msg: 'something odd', reqId: expect.any(String) })]);
+  });
+});
+
+describe('request lines', () => {
+  async function app(level: string) {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const server = Fastify({
+      logger: { ...loggerOptions({ LOG_LEVEL: level } as Config), level, stream },
+      childLoggerFactory: requestLoggerFactory,
+      disableRequestLogging: true,
+    });
+    logRequests(server);
+    server.get('/list', async () => ({ ok: true }));
+    server.get('/same', async (_req, reply) => reply.code(304).send());
+    server.get('/healthz', async () => ({ ok: true }));
+    server.get('/api/v1/calendar/feed/:secret', async () => 'BEGIN:VCALENDAR');
+    await server.ready();
+    return { server, lines };
+  }
+
+  it('are one per request at info, with the path, status and time, and never a secret of the path', async () => {
+    const { server, lines } = await app('info');
+    await server.inject({ url: '/list?code=abc123' });
+    await server.inject({ url: '/api/v1/calendar/feed/s3cr3t-feed-key' });
+    await server.close();
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        reqId: expect.any(String),
+        req: expect.objectContaining({ method: 'GET', url: '/list?code=…' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+      expect.objectContaining({ req: expect.objectContaining({ url: '/api/v1/calendar/feed/…' }) }),
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/abc123|s3cr3t/);
+  });
+
+  it('leave a 304 and a health check to debug', async () => {
+    const { server, lines } = await app('info');
+    await server.inject({ url: '/same' });
+    await server.inject({ url: '/healthz' });
+    expect(lines).toEqual([]);
+    await server.close();
+    const verbose = await app('debug');
+    await verbose.server.inject({ url: '/same' });
+    await verbose.server.close();
+    expect(verbose.lines).toEqual([expect.objectContaining({ level: 20, res: { statusCode: 304 } })]);
   });
 });
