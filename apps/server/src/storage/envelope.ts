@@ -17,8 +17,9 @@ const KEY_ID = 8;
 const IV = 12;
 const TAG = 16;
 const WRAPPED = IV + 32 + TAG;
-/** The plaintext of one chunk of the chunked layout, and the most a reader accepts from a header. */
+/** The plaintext of one chunk of the chunked layout, as written. */
 export const CHUNK_SIZE = 64 * 1024;
+/** The largest chunk size a reader accepts from a header, which bounds what it holds. */
 const MAX_CHUNK_SIZE = 1024 * 1024;
 const NONCE_PREFIX = 8;
 /** "WLY3", key id, chunk size, nonce prefix: what the wrap authenticates. */
