@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { BlobStore } from './blob-store';
 
 const PARTIAL = '.partial';
+/** The size of each read of `getStream`: one chunk of the chunked envelope. */
+const READ_SIZE = 64 * 1024;
 
 /** Blobs as files under `root`; each write goes to a `.partial` file, is synced, then renamed into place. */
 export function createFsBlobStore(root: string): BlobStore {
@@ -14,25 +16,45 @@ export function createFsBlobStore(root: string): BlobStore {
     return path.join(root, key);
   };
 
-  return {
-    async put(key, bytes) {
-      const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      const partial = `${file}.${randomUUID()}${PARTIAL}`;
-      const handle = await open(partial, 'wx', 0o600);
+  const write = async (key: string, chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>) => {
+    const file = fileOf(key);
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const partial = `${file}.${randomUUID()}${PARTIAL}`;
+    const handle = await open(partial, 'wx', 0o600);
+    try {
       try {
-        await handle.writeFile(bytes);
+        // writeFile on a handle writes all of a chunk from the current position on.
+        for await (const chunk of chunks) await handle.writeFile(chunk);
         await handle.sync();
       } finally {
         await handle.close();
       }
       await rename(partial, file);
-    },
+    } catch (error) {
+      // What a crash leaves instead is swept at start-up.
+      await rm(partial, { force: true });
+      throw error;
+    }
+  };
+
+  return {
+    put: (key, bytes) => write(key, [bytes]),
+    putStream: write,
     async get(key) {
       try {
         return await readFile(fileOf(key));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (isAbsent(error)) return null;
+        throw error;
+      }
+    },
+    async getStream(key) {
+      try {
+        // Opened now, so a rename over the key meanwhile does not change what is read.
+        const handle = await open(fileOf(key), 'r');
+        return handle.createReadStream({ highWaterMark: READ_SIZE });
+      } catch (error) {
+        if (isAbsent(error)) return null;
         throw error;
       }
     },
@@ -44,7 +66,7 @@ export function createFsBlobStore(root: string): BlobStore {
       try {
         entries = await readdir(root, { recursive: true });
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        if (isAbsent(error)) return;
         throw error;
       }
       for (const entry of entries) {
@@ -53,4 +75,8 @@ export function createFsBlobStore(root: string): BlobStore {
       }
     },
   };
+}
+
+function isAbsent(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
