@@ -35,5 +35,8 @@ export const MAX_TEXT = 500;
 /** Longest receipt file the API takes, in bytes (10 MB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
+/** An order id in a path (`/invoice/{id}/`, `/review/{id}/accept/`…): text, as merchants print it. */
+export const OrderIdParams = z.object({ id: z.string().min(1).max(200) });
+
 /** A numeric id in a path; anything else is answered 404 by the server, never 500. */
 export const IdParams = z.object({ id: z.coerce.number().int().positive() });

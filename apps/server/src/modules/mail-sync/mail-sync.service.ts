@@ -58,25 +58,18 @@ export function createMailSync(deps: MailSyncDeps) {
       ...(deps.log ? { log: deps.log } : {}),
     };
 
-    // Last sync's failures first, by id: the checkpoint has moved past them.
-    const retries = await repo.quarantinedForRetry(deps.db, userId, provider, MAX_ATTEMPTS);
-    if (retries.length > 0) {
+    // Messages fetched by id first: last sync's failures (the checkpoint has moved past them), purchases
+    // synced before messages were kept (their source is fetched once more when the grant allows it), and
+    // rejected messages the user restored. A quarantined message is never also asked for again.
+    const byId = [
+      ...(await repo.quarantinedForRetry(deps.db, userId, provider, MAX_ATTEMPTS)),
+      ...(await repo.messagesToRefetch(deps.db, userId, provider, REFETCH_PER_SYNC)),
+    ];
+    if (byId.length > 0) {
       const outcomes = await reader.readAll(
         userId,
         source,
-        retries.map((id) => ({ id })),
-      );
-      await storeOutcomes(state, outcomes, null);
-    }
-
-    // Messages asked for again by id: purchases synced before messages were kept (their source is fetched
-    // once more when the grant allows it), and rejected messages the user restored.
-    const refetch = await repo.messagesToRefetch(deps.db, userId, provider, REFETCH_PER_SYNC);
-    if (refetch.length > 0) {
-      const outcomes = await reader.readAll(
-        userId,
-        source,
-        refetch.map((id) => ({ id })),
+        byId.map((id) => ({ id })),
       );
       await storeOutcomes(state, outcomes, null);
     }

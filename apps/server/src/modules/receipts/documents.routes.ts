@@ -1,15 +1,13 @@
-import { ErrorBody, IdParams } from '@warrantly/contract/common';
+import { ErrorBody, IdParams, OrderIdParams } from '@warrantly/contract/common';
 import { EmailView, PurchaseDocumentList } from '@warrantly/contract/review';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { FileStoreDeps } from './receipt-files.service';
 import * as service from './receipts.service';
 import { sendStoredFile } from './send-file';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const tags = ['documents'];
-const OrderParams = z.object({ id: z.string().min(1).max(200) });
 
 /** The documents of a purchase: listed, downloaded, and an e-mail read for display. */
 export const purchaseDocumentsRoutes: FastifyPluginAsync<{
@@ -24,7 +22,7 @@ export const purchaseDocumentsRoutes: FastifyPluginAsync<{
       schema: {
         tags,
         summary: "An order's documents (by order_id): its receipt first, then the others",
-        params: OrderParams,
+        params: OrderIdParams,
         response: { 200: PurchaseDocumentList, ...errors },
       },
     },

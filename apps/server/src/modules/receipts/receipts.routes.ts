@@ -1,4 +1,4 @@
-import { ErrorBody } from '@warrantly/contract/common';
+import { ErrorBody, OrderIdParams } from '@warrantly/contract/common';
 import {
   RECEIPT_PAGE_PARAMS,
   ReceiptDetail,
@@ -18,7 +18,6 @@ import { sendStoredFile } from './send-file';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const tags = ['receipts'];
-const OrderParams = z.object({ id: z.string().min(1).max(200) });
 
 export const receiptsRoutes: FastifyPluginAsync<{
   deps: service.ReceiptDeps;
@@ -68,7 +67,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
       schema: {
         tags,
         summary: 'A receipt by its order_id',
-        params: OrderParams,
+        params: OrderIdParams,
         response: { 200: ReceiptDetail, ...errors },
       },
     },
@@ -76,7 +75,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
   );
   app.get(
     '/api/v1/invoice/:id/file/',
-    { schema: { tags, summary: 'Download the stored receipt file', params: OrderParams } },
+    { schema: { tags, summary: 'Download the stored receipt file', params: OrderIdParams } },
     async (req, reply) => {
       return sendStoredFile(reply, await service.receiptFile(deps, req.userId, req.params.id));
     },
@@ -87,7 +86,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
       schema: {
         tags,
         summary: 'Delete a receipt: its purchase lines and its file',
-        params: OrderParams,
+        params: OrderIdParams,
         response: { 204: z.null(), ...errors },
       },
     },

@@ -1,4 +1,4 @@
-import { ErrorBody } from '@warrantly/contract/common';
+import { ErrorBody, OrderIdParams } from '@warrantly/contract/common';
 import {
   RestoreBody,
   ReviewActionResult,
@@ -9,13 +9,11 @@ import {
 } from '@warrantly/contract/review';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors';
 import * as service from './review.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const tags = ['review'];
-const OrderParams = z.object({ id: z.string().min(1).max(200) });
 
 export const reviewRoutes: FastifyPluginAsync<{ deps: service.ReviewDeps; now: () => Date }> = async (
   fastify,
@@ -75,7 +73,7 @@ export const reviewRoutes: FastifyPluginAsync<{ deps: service.ReviewDeps; now: (
       schema: {
         tags,
         summary: 'Accept one waiting purchase',
-        params: OrderParams,
+        params: OrderIdParams,
         response: { 200: ReviewActionResult, ...errors },
       },
     },
@@ -87,7 +85,7 @@ export const reviewRoutes: FastifyPluginAsync<{ deps: service.ReviewDeps; now: (
       schema: {
         tags,
         summary: 'Reject one waiting purchase',
-        params: OrderParams,
+        params: OrderIdParams,
         response: { 200: ReviewActionResult, ...errors },
       },
     },
