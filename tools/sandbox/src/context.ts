@@ -26,6 +26,8 @@ export interface SandboxContext {
   mailboxes: Map<string, Mailbox>;
   /** Calendar events per account e-mail, stored in each provider's own resource shape. */
   calendars: Map<string, Record<string, unknown>[]>;
+  /** Google keeps a deleted event (status `cancelled`) under its id, per account: the id stays taken. */
+  cancelledEvents: Map<string, Map<string, Record<string, unknown>>>;
   codes: Map<string, AuthCode>;
   accessTokens: Map<string, AccessGrant>;
   refreshTokens: Map<
@@ -59,6 +61,15 @@ export function calendarOf(ctx: SandboxContext, email: string): Record<string, u
   if (!events) {
     events = [];
     ctx.calendars.set(email, events);
+  }
+  return events;
+}
+
+export function cancelledEventsOf(ctx: SandboxContext, email: string): Map<string, Record<string, unknown>> {
+  let events = ctx.cancelledEvents.get(email);
+  if (!events) {
+    events = new Map();
+    ctx.cancelledEvents.set(email, events);
   }
   return events;
 }

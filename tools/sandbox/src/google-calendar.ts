@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { calendarOf, type SandboxContext } from './context';
+import { calendarOf, cancelledEventsOf, type SandboxContext } from './context';
 import { googleUser } from './google-identity';
 import { occurrences } from './recurrence';
 
@@ -16,8 +16,9 @@ const error = (code: number, message: string, reason: string) => ({
   error: { code, message, errors: [{ domain: 'global', reason, message }] },
 });
 
-/** Google's event ids are base32hex, 5 to 1024 characters. */
+/** Google's event ids are base32hex (digits and a-v, lowercase), 5 to 1024 characters. */
 const eventId = () => randomBytes(13).toString('hex');
+const BASE32HEX_ID = /^[0-9a-v]{5,1024}$/;
 const startOf = (e: GoogleEvent) => new Date(e.start.dateTime ?? `${e.start.date}T00:00:00Z`);
 const endOf = (e: GoogleEvent) => new Date(e.end.dateTime ?? `${e.end.date}T00:00:00Z`);
 
@@ -52,6 +53,9 @@ function expand(e: GoogleEvent, from: Date, to: Date): GoogleEvent[] {
 export function registerGoogleCalendar(app: FastifyInstance, ctx: SandboxContext): void {
   const events = '/google/calendar/v3/calendars/:calendarId/events';
 
+  const find = (email: string, id: string) =>
+    (calendarOf(ctx, email) as GoogleEvent[]).findIndex((e) => e.id === id);
+
   function stamp(e: GoogleEvent): GoogleEvent {
     const now = ctx.now().toISOString();
     return { ...e, etag: `"${Date.now()}${randomBytes(2).toString('hex')}"`, updated: now };
@@ -63,7 +67,13 @@ export function registerGoogleCalendar(app: FastifyInstance, ctx: SandboxContext
     const body = req.body ?? {};
     if (!validTime(body.start) || !validTime(body.end))
       return reply.code(400).send(error(400, 'Missing time zone definition for start time.', 'required'));
-    const id = eventId();
+    // A client may choose the id (so a retried insert cannot make a second event); Google keeps a deleted
+    // event under its id, so that id stays taken too.
+    if (body.id !== undefined && (typeof body.id !== 'string' || !BASE32HEX_ID.test(body.id)))
+      return reply.code(400).send(error(400, 'Invalid resource id value.', 'invalid'));
+    const id = (body.id as string | undefined) ?? eventId();
+    if (find(email, id) !== -1 || cancelledEventsOf(ctx, email).has(id))
+      return reply.code(409).send(error(409, 'The requested identifier already exists.', 'duplicate'));
     const now = ctx.now().toISOString();
     const event = stamp({
       kind: 'calendar#event',
@@ -139,14 +149,15 @@ export function registerGoogleCalendar(app: FastifyInstance, ctx: SandboxContext
   });
 
   const one = `${events}/:eventId`;
-  const find = (email: string, id: string) =>
-    (calendarOf(ctx, email) as GoogleEvent[]).findIndex((e) => e.id === id);
 
   app.get<{ Params: { calendarId: string; eventId: string } }>(one, async (req, reply) => {
     const email = googleUser(ctx, req, reply);
     if (!email) return reply;
     const at = find(email, req.params.eventId);
-    return at === -1 ? reply.code(404).send(error(404, 'Not Found', 'notFound')) : calendarOf(ctx, email)[at];
+    if (at !== -1) return calendarOf(ctx, email)[at];
+    // A deleted event is still answered, with status `cancelled`.
+    const cancelled = cancelledEventsOf(ctx, email).get(req.params.eventId);
+    return cancelled ?? reply.code(404).send(error(404, 'Not Found', 'notFound'));
   });
 
   const change =
@@ -186,8 +197,16 @@ export function registerGoogleCalendar(app: FastifyInstance, ctx: SandboxContext
     const email = googleUser(ctx, req, reply);
     if (!email) return reply;
     const at = find(email, req.params.eventId);
-    if (at === -1) return reply.code(410).send(error(410, 'Resource has been deleted', 'deleted'));
-    calendarOf(ctx, email).splice(at, 1);
+    if (at === -1) {
+      return cancelledEventsOf(ctx, email).has(req.params.eventId)
+        ? reply.code(410).send(error(410, 'Resource has been deleted', 'deleted'))
+        : reply.code(404).send(error(404, 'Not Found', 'notFound'));
+    }
+    const [gone] = calendarOf(ctx, email).splice(at, 1) as GoogleEvent[];
+    cancelledEventsOf(ctx, email).set(
+      req.params.eventId,
+      stamp({ ...(gone as GoogleEvent), status: 'cancelled' }),
+    );
     return reply.code(204).send();
   });
 }

@@ -5,8 +5,9 @@ import { graphError, ME, notFound, skipPage } from './graph-api';
 import { microsoftUser } from './microsoft-identity';
 import { occurrences } from './recurrence';
 
-const PROPERTY_FILTER =
-  /singleValueExtendedProperties\/Any\(\s*\w+:\s*\w+\/id eq '([^']+)'\s+and\s+\w+\/value eq '([^']*)'\s*\)/i;
+/** A `$filter` clause on one single-value extended property; several may be joined by `and`. */
+const PROPERTY_CLAUSE =
+  /singleValueExtendedProperties\/Any\(\s*(\w+):\s*\1\/id eq '([^']+)'\s+and\s+\1\/value eq '([^']*)'\s*\)/gi;
 
 type GraphEvent = Record<string, unknown> & {
   id: string;
@@ -49,14 +50,31 @@ function publicEvent(e: GraphEvent, expand: boolean) {
   return expand ? { ...rest, singleValueExtendedProperties } : rest;
 }
 
-/** True when an event carries the single-value extended property a `$filter` asks for (or it asks none). */
-function hasProperty(e: GraphEvent, filter: string | undefined): boolean {
-  if (!filter) return true;
-  const m = PROPERTY_FILTER.exec(filter);
-  if (!m) return true;
-  return (e.singleValueExtendedProperties ?? []).some(
-    (p) => p.id.toLowerCase() === (m[1] as string).toLowerCase() && p.value === m[2],
-  );
+/**
+ * The test a `$filter` of extended-property clauses (joined by `and`) puts each event to: true for every
+ * event without a filter, null for a filter this stand-in does not understand (answered 400, never ignored).
+ */
+function propertyFilter(filter: string | undefined): ((e: GraphEvent) => boolean) | null {
+  if (!filter) return () => true;
+  const wanted = [...filter.matchAll(PROPERTY_CLAUSE)].map((m) => ({
+    id: (m[2] as string).toLowerCase(),
+    value: m[3] as string,
+  }));
+  const rest = filter
+    .replace(PROPERTY_CLAUSE, '')
+    .replace(/\band\b/gi, '')
+    .trim();
+  if (wanted.length === 0 || rest) return null;
+  return (e) =>
+    wanted.every((w) =>
+      (e.singleValueExtendedProperties ?? []).some((p) => p.id.toLowerCase() === w.id && p.value === w.value),
+    );
+}
+
+function badFilter(reply: FastifyReply) {
+  return reply
+    .code(400)
+    .send(graphError('BadRequest', 'Invalid filter clause: the filter is not one this sandbox supports.'));
 }
 
 /** A 400 in Graph's shape, its message in Graph's words. */
@@ -106,6 +124,10 @@ export function registerOutlookCalendar(app: FastifyInstance, ctx: SandboxContex
         "Your request can't be completed. All-day events must start and end at midnight.",
       );
     }
+    // Graph answers a create retried with the same transactionId with the event the first one made.
+    const transactionId = typeof b.transactionId === 'string' ? b.transactionId : null;
+    const made = transactionId ? eventsOf(email).find((e) => e.transactionId === transactionId) : undefined;
+    if (made) return reply.code(201).send(publicEvent(made, false));
     const id = `AAMkAGI2T${randomBytes(30).toString('base64url')}`;
     const now = ctx.now().toISOString();
     const body = b.body as { contentType?: string; content?: string } | undefined;
@@ -128,6 +150,7 @@ export function registerOutlookCalendar(app: FastifyInstance, ctx: SandboxContex
       webLink: `https://outlook.live.com/owa/?itemid=${encodeURIComponent(id)}&exvsurl=1&path=/calendar/item`,
       singleValueExtendedProperties:
         (b.singleValueExtendedProperties as GraphEvent['singleValueExtendedProperties']) ?? [],
+      transactionId,
     };
     eventsOf(email).push(event);
     return reply.code(201).send(publicEvent(event, false));
@@ -136,7 +159,9 @@ export function registerOutlookCalendar(app: FastifyInstance, ctx: SandboxContex
   app.get<{ Querystring: Record<string, string> }>(events, async (req, reply) => {
     const email = microsoftUser(ctx, req, reply);
     if (!email) return reply;
-    const list = eventsOf(email).filter((e) => hasProperty(e, req.query.$filter));
+    const matches = propertyFilter(req.query.$filter);
+    if (!matches) return badFilter(reply);
+    const list = eventsOf(email).filter(matches);
     return { value: list.map((e) => publicEvent(e, Boolean(req.query.$expand))) };
   });
 
@@ -177,8 +202,10 @@ export function registerOutlookCalendar(app: FastifyInstance, ctx: SandboxContex
         'This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.',
       );
     }
+    const matches = propertyFilter(req.query.$filter);
+    if (!matches) return badFilter(reply);
     const instances: Record<string, unknown>[] = [];
-    for (const e of eventsOf(email).filter((x) => hasProperty(x, req.query.$filter))) {
+    for (const e of eventsOf(email).filter(matches)) {
       const startDay = e.start.dateTime.slice(0, 10);
       const length = Date.parse(`${e.end.dateTime}Z`) - Date.parse(`${e.start.dateTime}Z`);
       if (!e.recurrence) {

@@ -358,6 +358,137 @@ describe('the provider sandbox', () => {
     sb.clearFaults();
   });
 
+  describe('calendar writes a retry cannot duplicate', () => {
+    const google = 'avery.quinn@example.com';
+    const microsoft = 'jordan.lee@example.com';
+    let googleAuth: { authorization: string };
+    let graphAuth: { authorization: string };
+    const googleEvents = () => `${sb.google.apiBase}/calendar/v3/calendars/primary/events`;
+    const graphEvents = () => `${sb.microsoft.graphBase}/v1.0/me/events`;
+    const allDay = { start: { date: '2027-03-01' }, end: { date: '2027-03-02' }, summary: 'Filter' };
+    const graphAllDay = {
+      subject: 'Filter',
+      isAllDay: true,
+      start: { dateTime: '2027-03-01T00:00:00', timeZone: 'UTC' },
+      end: { dateTime: '2027-03-02T00:00:00', timeZone: 'UTC' },
+    };
+    const post = (url: string, auth: object, body: object) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    beforeAll(async () => {
+      const token = async (provider: 'google' | 'microsoft', email: string) =>
+        ((await (await (await signIn(sb, provider, email)).exchange()).json()) as Json).access_token;
+      googleAuth = { authorization: `Bearer ${await token('google', google)}` };
+      graphAuth = { authorization: `Bearer ${await token('microsoft', microsoft)}` };
+    });
+
+    it('creates a Google event under the id the client chose, once: 409 for an id taken, deleted ones too', async () => {
+      const id = 'a0b1c2d3e4f5g6h7i8j9kalbmc';
+      const first = await post(googleEvents(), googleAuth, { ...allDay, id });
+      expect(first.status).toBe(200);
+      expect(((await first.json()) as Json).id).toBe(id);
+      const again = await post(googleEvents(), googleAuth, { ...allDay, id });
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as Json).error.errors[0].reason).toBe('duplicate');
+      expect(sb.calendar(google).filter((e) => (e as Json).id === id)).toHaveLength(1);
+
+      const one = `${googleEvents()}/${id}`;
+      expect((await fetch(one, { method: 'DELETE', headers: googleAuth })).status).toBe(204);
+      expect(sb.calendar(google).filter((e) => (e as Json).id === id)).toHaveLength(0);
+      // Google keeps the deleted event: it reads as cancelled, deletes as gone, and its id stays taken.
+      const read = await fetch(one, { headers: googleAuth });
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as Json).status).toBe('cancelled');
+      expect((await fetch(one, { method: 'DELETE', headers: googleAuth })).status).toBe(410);
+      expect((await post(googleEvents(), googleAuth, { ...allDay, id })).status).toBe(409);
+      const never = `${googleEvents()}/${'v'.repeat(26)}`;
+      expect((await fetch(never, { method: 'DELETE', headers: googleAuth })).status).toBe(404);
+    });
+
+    it.each([
+      ['too short', 'abcd'],
+      ['too long', 'a'.repeat(1025)],
+      ['upper case', 'ABCDEF12345'],
+      ['beyond base32hex', 'abcdefw123'],
+      ['not a string', 12345678],
+    ])('refuses a Google event id that is %s with a 400', async (_why, id) => {
+      const before = sb.calendar(google).length;
+      const res = await post(googleEvents(), googleAuth, { ...allDay, id });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as Json).error.errors[0].reason).toBe('invalid');
+      expect(sb.calendar(google)).toHaveLength(before);
+    });
+
+    it('accepts Google event ids of 5 and of 1024 base32hex characters', async () => {
+      for (const id of ['0v9a5', 'v'.repeat(1024)])
+        expect((await post(googleEvents(), googleAuth, { ...allDay, id })).status).toBe(200);
+    });
+
+    it('answers a Graph create retried with its transactionId with the event the first one made', async () => {
+      const property = 'String {6d3f4c59-5b2a-4f41-9a8e-7c1f0b9e2a41} Name warrantlyId';
+      const mark = 'String {6d3f4c59-5b2a-4f41-9a8e-7c1f0b9e2a41} Name warrantly';
+      const transactionId = '3f2b7c1e-8d4a-4c6b-9e0f-1a2b3c4d5e6f';
+      const body = {
+        ...graphAllDay,
+        transactionId,
+        singleValueExtendedProperties: [
+          { id: mark, value: '1' },
+          { id: property, value: transactionId },
+        ],
+      };
+      const first = (await (await post(graphEvents(), graphAuth, body)).json()) as Json;
+      const second = await post(graphEvents(), graphAuth, body);
+      expect(second.status).toBe(201);
+      expect(((await second.json()) as Json).id).toBe(first.id);
+      expect(sb.calendar(microsoft).filter((e) => (e as Json).transactionId === transactionId)).toHaveLength(
+        1,
+      );
+
+      const find = async (filter: string) => {
+        const url = new URL(graphEvents());
+        url.searchParams.set('$filter', filter);
+        return fetch(url, { headers: graphAuth });
+      };
+      const clause = (id: string, value: string) =>
+        `singleValueExtendedProperties/Any(ep: ep/id eq '${id}' and ep/value eq '${value}')`;
+      const ids = async (res: Response) => ((await res.json()) as Json).value.map((e: Json) => e.id);
+      expect(await ids(await find(clause(property, transactionId)))).toEqual([first.id]);
+      expect(await ids(await find(`${clause(mark, '1')} and ${clause(property, transactionId)}`))).toEqual([
+        first.id,
+      ]);
+      expect(await ids(await find(clause(property, 'another')))).toEqual([]);
+      // A filter it cannot read is refused, never ignored (which would answer every event).
+      const unread = await find("subject eq 'Filter'");
+      expect(unread.status).toBe(400);
+    });
+
+    it.each([
+      ['Google', () => googleEvents(), () => googleAuth, google, { ...allDay, summary: 'Dropped' }],
+      ['Graph', () => graphEvents(), () => graphAuth, microsoft, { ...graphAllDay, subject: 'Dropped' }],
+    ])(
+      'makes the %s event and then drops the connection before answering, as often as asked',
+      async (_p, url, auth, email, body) => {
+        const named = () => sb.calendar(email).filter((e) => JSON.stringify(e).includes('Dropped'));
+        const before = named().length;
+        // Through the control API, as a server process in another test would set it.
+        const rule = await fetch(`${sb.url}/__sandbox/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ match: '/events', method: 'POST', dropAfter: true, times: 2 }),
+        });
+        expect(rule.status).toBe(204);
+        await expect(post(url(), auth(), body)).rejects.toThrow();
+        await expect(post(url(), auth(), body)).rejects.toThrow();
+        expect(named()).toHaveLength(before + 2);
+        expect((await post(url(), auth(), body)).ok).toBe(true);
+        expect(named()).toHaveLength(before + 3);
+      },
+    );
+  });
+
   it('seeds 10,000 messages quickly', async () => {
     const raws = Array.from(
       { length: 10_000 },

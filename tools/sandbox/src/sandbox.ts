@@ -144,6 +144,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     idTokenTamper: null,
     mailboxes: new Map(),
     calendars: new Map(),
+    cancelledEvents: new Map(),
     codes: new Map(),
     accessTokens: new Map(),
     refreshTokens: new Map(),
@@ -174,6 +175,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     (_req, body, done) => done(null, body),
   );
 
+  // Requests a `dropAfter` fault let through: their answer is made, then the connection is cut instead.
+  const answerLost = new WeakSet<object>();
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (answerLost.delete(req.raw)) req.raw.socket.destroy();
+    return payload;
+  });
+
   app.addHook('onRequest', async (req, reply) => {
     const url = new URL(req.url, 'http://sandbox');
     ctx.requests.push({
@@ -196,6 +204,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (fault.drop) {
       req.raw.socket.destroy();
       return reply;
+    }
+    if (fault.dropAfter) {
+      answerLost.add(req.raw);
+      return;
     }
     if (fault.garbage)
       return reply.code(200).type('application/json').send('<html>Service temporarily garbled</html>');

@@ -78,6 +78,11 @@ export interface FaultRule {
   delayMs?: number;
   /** Destroys the connection without an answer. */
   drop?: boolean;
+  /**
+   * Lets the request do its work (an event is created), then destroys the connection before the answer
+   * is delivered: the caller cannot tell whether it happened.
+   */
+  dropAfter?: boolean;
   /** Answers 200 with a body that is not JSON. */
   garbage?: boolean;
   /** How many matching requests it applies to (default 1). */
