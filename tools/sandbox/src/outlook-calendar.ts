@@ -173,9 +173,18 @@ export function registerOutlookCalendar(app: FastifyInstance, ctx: SandboxContex
   app.patch<{ Params: { id: string }; Body: Record<string, unknown> }>(one, async (req, reply) => {
     const found = eventAt(req, reply);
     if (!found) return reply;
+    const changes = (req.body ?? {}) as Partial<GraphEvent>;
+    // Extended properties a PATCH names are set; those it does not name stay, as Graph keeps them.
+    const properties = new Map(
+      [
+        ...(found.event.singleValueExtendedProperties ?? []),
+        ...(changes.singleValueExtendedProperties ?? []),
+      ].map((p) => [p.id.toLowerCase(), p]),
+    );
     const next: GraphEvent = {
       ...found.event,
-      ...(req.body ?? {}),
+      ...changes,
+      singleValueExtendedProperties: [...properties.values()],
       id: found.event.id,
       lastModifiedDateTime: ctx.now().toISOString(),
     } as GraphEvent;
