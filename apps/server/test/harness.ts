@@ -51,7 +51,10 @@ export interface TestAppOptions {
   endpoints?: ProviderEndpoints;
   /** The reader pool's settings over the config's (one child by default). */
   extraction?: ExtractionPoolOptions;
-  /** A second app on the same PostgreSQL schema (two server processes sharing one database). */
+  /**
+   * A second app on the same database (two server processes sharing one): the same PostgreSQL schema, or
+   * on SQLite the same data folder and file.
+   */
   shareSchemaOf?: TestApp;
   /** Receives the app's JSON log lines, with the server's own logger settings at `level`. */
   logTo?: { level: 'trace' | 'debug' | 'info'; write(line: string): void };
@@ -89,10 +92,17 @@ export async function openFreshDatabase(
 
 /** A fresh database (SQLite file, or a PostgreSQL schema of its own), data folder and app, no port. */
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
-  const { dataDir, schema, handle } = await openFreshDatabase(dialect, {
-    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
-    ...(options.shareSchemaOf?.schema ? { schema: options.shareSchemaOf.schema } : {}),
-  });
+  const sharedFile = dialect === 'sqlite' ? options.shareSchemaOf?.dataDir : undefined;
+  const { dataDir, schema, handle } = sharedFile
+    ? {
+        dataDir: sharedFile,
+        schema: undefined,
+        handle: await openDatabase({ sqliteFile: path.join(sharedFile, 'warrantly.db') }),
+      }
+    : await openFreshDatabase(dialect, {
+        ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+        ...(options.shareSchemaOf?.schema ? { schema: options.shareSchemaOf.schema } : {}),
+      });
   await migrateToLatest(handle.db, handle.dialect, schema);
   const shared = options.shareSchemaOf;
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...options.env }, '/nonexistent/.env');
@@ -145,7 +155,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
       await extraction.close();
       if (schema && ownsSchema) await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
       await handle.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!sharedFile) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
