@@ -126,6 +126,11 @@ export interface RemindersTable {
   user_id: string;
   provider: 'google' | 'microsoft';
   external_id: string | null;
+  /**
+   * The id chosen here for the event before the provider was asked to create it (Google's event id, Graph's
+   * transactionId); set while `external_id` is null, the event is being created.
+   */
+  chosen_event_id: string | null;
   kind: string;
   order_row_id: number | null;
   title: string;

@@ -12,9 +12,25 @@ export interface AppEventInput {
   kind: string;
 }
 
+/** The id chosen for an event can make no event any more (Google keeps a deleted event's id taken). */
+export class EventIdSpent extends Error {}
+
 /** What reminders need from a provider calendar; events are answered in Google's shape for both. */
 export interface CalendarProvider {
-  create(input: AppEventInput): Promise<{ id: string; event: CalendarEvent }>;
+  /** A fresh id to create an event under, chosen (and recorded) before the provider is asked. */
+  newEventId(): string;
+  /**
+   * Creates the event under `chosenId`, or adopts the one an earlier attempt under that id made (brought to
+   * `input`), so retrying a create whose answer was lost makes no second event. `retry`: an earlier attempt
+   * may have reached the provider. Throws `EventIdSpent` when the id can make no event; choose another.
+   */
+  create(
+    input: AppEventInput,
+    chosenId: string,
+    options?: { retry?: boolean },
+  ): Promise<{ id: string; event: CalendarEvent }>;
+  /** The provider's id of the event made under `chosenId`, or null when there is none (never made, or deleted). */
+  findCreated(chosenId: string): Promise<string | null>;
   update(eventId: string, input: AppEventInput): Promise<void>;
   /** Removes an event; one already gone is fine. */
   remove(eventId: string): Promise<void>;

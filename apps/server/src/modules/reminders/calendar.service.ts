@@ -9,7 +9,8 @@ import type {
 import { addDays, isoDate, timestamp } from '../../dates';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { CalendarProvider } from '../../providers/calendar';
+import type { AppEventInput, CalendarProvider } from '../../providers/calendar';
+import { EventIdSpent } from '../../providers/calendar';
 import type { ProviderEndpoints, ProviderName } from '../../providers/endpoints';
 import { createGoogleCalendar } from '../../providers/google/google-calendar';
 import type { ProviderTokens } from '../../providers/http';
@@ -64,6 +65,32 @@ export function createCalendar(deps: CalendarDeps) {
   /** A calendar the app cannot act on until the user signs in again (disconnected, grant revoked). */
   const needsReauth = (error: unknown) => error instanceof AppError && error.code === 'reauth_required';
 
+  /**
+   * Creates a reminder row's event under the id recorded on the row before this call (`retry`: an earlier
+   * attempt under it may have made the event, which is then adopted). When the provider holds that id spent
+   * (Google keeps a deleted event's id), a fresh one is recorded first, then used.
+   */
+  async function createUnder(
+    calendar: CalendarProvider,
+    row: { id: number; provider: ProviderName; chosenId: string; retry: boolean },
+    input: AppEventInput,
+  ) {
+    try {
+      return await calendar.create(input, row.chosenId, { retry: row.retry });
+    } catch (error) {
+      if (!(error instanceof EventIdSpent)) throw error;
+      const fresh = calendar.newEventId();
+      await repo.setChosenEventId(deps.db, row.id, row.provider, fresh);
+      return calendar.create(input, fresh);
+    }
+  }
+
+  /** Removes whatever event was made under a chosen id whose creation may or may not have happened. */
+  async function removeChosen(calendar: CalendarProvider, chosenId: string): Promise<void> {
+    const made = await calendar.findCreated(chosenId);
+    if (made) await calendar.remove(made);
+  }
+
   async function calendarConnected(userId: string, provider: ProviderName): Promise<boolean> {
     return hasWorkingAccount(deps.db, userId, provider);
   }
@@ -105,13 +132,19 @@ export function createCalendar(deps: CalendarDeps) {
     return { events: recordedEvents(known, day(from), day(to)), calendar_connected: false };
   }
 
-  /** Keeps a reminder set while the calendar is disconnected; the reconcile writes it after sign-in. */
-  async function keepForLater(userId: string, provider: ProviderName, input: ReminderCreate) {
+  /** A reminder the user sets by hand, recorded (under `chosenId` when its event is about to be created). */
+  function insertCustom(
+    userId: string,
+    provider: ProviderName,
+    input: ReminderCreate,
+    chosenId: string | null,
+  ): Promise<number> {
     const at = timestamp(deps.now());
-    const id = await repo.insertReminder(deps.db, {
+    return repo.insertReminder(deps.db, {
       user_id: userId,
       provider,
       external_id: null,
+      chosen_event_id: chosenId,
       kind: 'custom',
       order_row_id: null,
       title: input.product_name,
@@ -120,6 +153,14 @@ export function createCalendar(deps: CalendarDeps) {
       created_at: at,
       updated_at: at,
     });
+  }
+
+  /**
+   * Keeps a reminder set while the calendar is disconnected (the row `id`, or a new one); the reconcile
+   * writes it after sign-in.
+   */
+  async function keepForLater(userId: string, provider: ProviderName, input: ReminderCreate, id?: number) {
+    id ??= await insertCustom(userId, provider, input, null);
     const event = customEvent(input.product_name, input.event_date, deps.appUrl);
     const [kept] = recordedEvents(
       [
@@ -158,31 +199,27 @@ export function createCalendar(deps: CalendarDeps) {
       if (!(await calendarConnected(userId, provider))) return keepForLater(userId, provider, input);
       const calendar = providerFor(userId, provider);
       const label = provider === 'google' ? 'Google Calendar' : 'Outlook calendar';
+      // Recorded first, under the id the event is created with: a lost answer or a crash cannot make two.
+      const chosenId = calendar.newEventId();
+      const id = await insertCustom(userId, provider, input, chosenId);
+      const event = customEvent(input.product_name, input.event_date, deps.appUrl);
       let created: Awaited<ReturnType<CalendarProvider['create']>>;
       try {
         created = await viaProvider(label, () =>
-          calendar.create(customEvent(input.product_name, input.event_date, deps.appUrl)),
+          createUnder(calendar, { id, provider, chosenId, retry: false }, event),
         );
+        await repo.setExternalId(deps.db, id, created.id);
       } catch (error) {
-        if (needsReauth(error)) return keepForLater(userId, provider, input);
-        throw error;
-      }
-      try {
-        await repo.insertReminder(deps.db, {
-          user_id: userId,
-          provider,
-          external_id: created.id,
-          kind: 'custom',
-          order_row_id: null,
-          title: input.product_name,
-          event_date: input.event_date,
-          rrule: null,
-          created_at: timestamp(deps.now()),
-          updated_at: timestamp(deps.now()),
-        });
-      } catch (error) {
-        // Nothing half-made: the event goes when its record cannot be written.
-        await calendar.remove(created.id).catch(() => undefined);
+        // Written once the user signs in again, by the reconcile, under the same id.
+        if (needsReauth(error)) return keepForLater(userId, provider, input, id);
+        // Nothing half-made: the user is told it failed, so no event may stay, nor its record.
+        await removeChosen(calendar, chosenId).catch((cause: unknown) =>
+          deps.log?.warn(
+            { err: cause, user: userId, reminder: id },
+            'could not make sure a failed reminder left no calendar event',
+          ),
+        );
+        await repo.deleteReminder(deps.db, id);
         throw error;
       }
       return {
@@ -236,7 +273,9 @@ export function createCalendar(deps: CalendarDeps) {
       let failed = 0;
       for (const row of rows) {
         try {
-          await providerFor(userId, row.provider).remove(row.external_id as string);
+          const calendar = providerFor(userId, row.provider);
+          if (row.external_id) await calendar.remove(row.external_id);
+          else await removeChosen(calendar, row.chosen_event_id as string);
           removed += 1;
         } catch (error) {
           failed += 1;
@@ -265,11 +304,13 @@ export function createCalendar(deps: CalendarDeps) {
       const existing = await repo.listPurchaseReminders(deps.db, userId);
       const calendar = providerFor(userId, user.provider);
       const at = timestamp(deps.now());
+      const provider = user.provider;
       for (const row of existing) {
         const key = eventKey(row.kind, row.order_row_id);
         const want = desired.get(key);
         const rrule = want?.everyDays ? String(want.everyDays) : null;
-        if (want && row.provider === user.provider && row.external_id) {
+        const ours = row.provider === provider;
+        if (want && ours && row.external_id) {
           desired.delete(key);
           if (row.event_date !== want.date || row.title !== want.title || row.rrule !== rrule) {
             await calendar.update(row.external_id, want);
@@ -282,15 +323,36 @@ export function createCalendar(deps: CalendarDeps) {
           }
           continue;
         }
-        if (row.external_id && row.provider === user.provider) await calendar.remove(row.external_id);
+        if (want && ours && row.chosen_event_id) {
+          // A run stopped between the provider's answer and recording it: find that event, make no second.
+          desired.delete(key);
+          const created = await createUnder(
+            calendar,
+            { id: row.id, provider, chosenId: row.chosen_event_id, retry: true },
+            want,
+          );
+          await repo.recordCreated(deps.db, row.id, {
+            external_id: created.id,
+            event_date: want.date,
+            title: want.title,
+            rrule,
+            updated_at: at,
+          });
+          continue;
+        }
+        if (ours && row.external_id) await calendar.remove(row.external_id);
+        else if (ours && row.chosen_event_id) await removeChosen(calendar, row.chosen_event_id);
         await repo.deleteReminder(deps.db, row.id);
       }
       for (const want of desired.values()) {
-        // Record first, so a crash after the provider call can never create a second event next time.
+        // Recorded first, with the id the event is created under: a retry after a lost answer or a crash
+        // finds that event instead of making a second one.
+        const chosenId = calendar.newEventId();
         const id = await repo.insertReminder(deps.db, {
           user_id: userId,
-          provider: user.provider,
+          provider,
           external_id: null,
+          chosen_event_id: chosenId,
           kind: want.kind,
           order_row_id: want.orderRowId,
           title: want.title,
@@ -299,18 +361,21 @@ export function createCalendar(deps: CalendarDeps) {
           created_at: at,
           updated_at: at,
         });
-        const created = await calendar.create(want);
+        const created = await createUnder(calendar, { id, provider, chosenId, retry: false }, want);
         await repo.setExternalId(deps.db, id, created.id);
       }
-      // Reminders set by hand while the calendar was disconnected.
+      // Reminders set by hand while the calendar was disconnected, or whose creation did not finish.
       for (const row of await repo.listCustomReminders(deps.db, userId)) {
         if (row.external_id) continue;
-        const created = await calendar.create(customEvent(row.title, row.event_date, deps.appUrl));
-        await repo.setCalendarEvent(deps.db, row.id, {
-          provider: user.provider,
-          external_id: created.id,
-          updated_at: at,
-        });
+        const retry = row.chosen_event_id !== null && row.provider === provider;
+        const chosenId = retry ? (row.chosen_event_id as string) : calendar.newEventId();
+        if (!retry) await repo.setChosenEventId(deps.db, row.id, provider, chosenId);
+        const created = await createUnder(
+          calendar,
+          { id: row.id, provider, chosenId, retry },
+          customEvent(row.title, row.event_date, deps.appUrl),
+        );
+        await repo.setCalendarEvent(deps.db, row.id, { provider, external_id: created.id, updated_at: at });
       }
     },
   };

@@ -12,6 +12,29 @@ export async function setExternalId(db: Db, id: number, externalId: string): Pro
   await db.updateTable('reminders').set({ external_id: externalId }).where('id', '=', id).execute();
 }
 
+/** Records the id an event is about to be created under, before the provider is asked. */
+export async function setChosenEventId(
+  db: Db,
+  id: number,
+  provider: 'google' | 'microsoft',
+  chosenEventId: string,
+): Promise<void> {
+  await db
+    .updateTable('reminders')
+    .set({ provider, chosen_event_id: chosenEventId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A purchase reminder whose event an earlier run made and this one found: its id and what it now says. */
+export async function recordCreated(
+  db: Db,
+  id: number,
+  event: { external_id: string; event_date: string; title: string; rrule: string | null; updated_at: string },
+): Promise<void> {
+  await db.updateTable('reminders').set(event).where('id', '=', id).execute();
+}
+
 /** A reminder kept while the calendar was disconnected, now written to the user's calendar. */
 export async function setCalendarEvent(
   db: Db,
@@ -43,13 +66,13 @@ export function listPurchaseReminders(db: Db, userId: string) {
     .execute();
 }
 
-/** Every reminder with an event on a provider's calendar. */
+/** Every reminder with an event on a provider's calendar, or one being created (under its chosen id). */
 export function listWithEvents(db: Db, userId: string) {
   return db
     .selectFrom('reminders')
-    .select(['id', 'provider', 'external_id'])
+    .select(['id', 'provider', 'external_id', 'chosen_event_id'])
     .where('user_id', '=', userId)
-    .where('external_id', 'is not', null)
+    .where((eb) => eb.or([eb('external_id', 'is not', null), eb('chosen_event_id', 'is not', null)]))
     .execute();
 }
 
@@ -66,7 +89,7 @@ export function listReminders(db: Db, userId: string) {
 export function listCustomReminders(db: Db, userId: string) {
   return db
     .selectFrom('reminders')
-    .select(['id', 'title', 'event_date', 'rrule', 'kind', 'external_id'])
+    .select(['id', 'provider', 'title', 'event_date', 'rrule', 'kind', 'external_id', 'chosen_event_id'])
     .where('user_id', '=', userId)
     .where('kind', '=', 'custom')
     .execute();

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { CalendarEvent } from '@warrantly/contract/reminders';
 import { addDays } from '../../dates';
 import type { AppEventInput, CalendarProvider } from '../calendar';
-import { intervalRule, MAX_EVENTS } from '../calendar';
+import { EventIdSpent, intervalRule, MAX_EVENTS } from '../calendar';
 import { type ProviderClient, ProviderHttpError } from '../http';
 
 /** Private extended properties (only this app's OAuth client sees them): the mark, and what kind of reminder. */
@@ -17,6 +18,19 @@ interface GoogleEvent {
   recurrence?: string[];
   htmlLink?: string;
   recurringEventId?: string;
+  /** 'cancelled' on a deleted event, which Google keeps (and answers) under its id. */
+  status?: string;
+  extendedProperties?: { private?: Record<string, string> };
+}
+
+/**
+ * 128 random bits in base32hex (0-9 and a-v, which is also JavaScript's base 32), 26 characters: an event
+ * id Google accepts from a client (5 to 1024 of those characters).
+ */
+export function newGoogleEventId(): string {
+  return BigInt(`0x${randomBytes(16).toString('hex')}`)
+    .toString(32)
+    .padStart(26, '0');
 }
 
 function body(input: AppEventInput) {
@@ -51,24 +65,55 @@ export function toEvent(e: GoogleEvent): CalendarEvent {
 /** Google Calendar (v3) on the user's primary calendar. */
 export function createGoogleCalendar(client: ProviderClient, calendarBase: string): CalendarProvider {
   const events = `${calendarBase.replace(/\/$/, '')}/calendar/v3/calendars/primary/events`;
+  const one = (eventId: string) => `${events}/${encodeURIComponent(eventId)}`;
+
+  /** This app's live event under `eventId`, or null (none, deleted, or not this app's). */
+  async function findCreated(eventId: string): Promise<string | null> {
+    let found: GoogleEvent;
+    try {
+      found = await client.call<GoogleEvent>('calendar', one(eventId));
+    } catch (error) {
+      if (error instanceof ProviderHttpError && (error.httpStatus === 404 || error.httpStatus === 410))
+        return null;
+      throw error;
+    }
+    const ours = found.extendedProperties?.private?.[MARK] === '1';
+    return ours && found.status !== 'cancelled' ? found.id : null;
+  }
+
   return {
-    async create(input) {
-      const created = await client.call<GoogleEvent>('calendar', events, {
-        method: 'POST',
+    newEventId: newGoogleEventId,
+    async create(input, chosenId) {
+      try {
+        const created = await client.call<GoogleEvent>('calendar', events, {
+          method: 'POST',
+          body: { ...body(input), id: chosenId },
+        });
+        if (!created?.id) throw new Error('Google Calendar created an event without an id');
+        return { id: created.id, event: toEvent(created) };
+      } catch (error) {
+        if (!(error instanceof ProviderHttpError && error.httpStatus === 409)) throw error;
+      }
+      // 409: an earlier attempt under this id made the event (its answer was lost): adopt it, as wanted now.
+      // Google answers 409 for a deleted event's id too; that id can make nothing any more.
+      if (!(await findCreated(chosenId)))
+        throw new EventIdSpent(`Google Calendar holds no live event of this app under the id ${chosenId}`);
+      const adopted = await client.call<GoogleEvent>('calendar', one(chosenId), {
+        method: 'PATCH',
         body: body(input),
       });
-      if (!created?.id) throw new Error('Google Calendar created an event without an id');
-      return { id: created.id, event: toEvent(created) };
+      return { id: chosenId, event: toEvent(adopted) };
     },
+    findCreated,
     async update(eventId, input) {
-      await client.call('calendar', `${events}/${encodeURIComponent(eventId)}`, {
+      await client.call('calendar', one(eventId), {
         method: 'PATCH',
         body: body(input),
       });
     },
     async remove(eventId) {
       try {
-        await client.call('calendar', `${events}/${encodeURIComponent(eventId)}`, {
+        await client.call('calendar', one(eventId), {
           method: 'DELETE',
           as: 'none',
         });

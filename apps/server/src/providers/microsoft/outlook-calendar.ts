@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CalendarEvent } from '@warrantly/contract/reminders';
 import { addDays } from '../../dates';
 import type { AppEventInput, CalendarProvider } from '../calendar';
@@ -7,6 +8,12 @@ import { type ProviderClient, ProviderHttpError } from '../http';
 /** Single-value extended properties marking this app's events and their kind; the GUID is this app's namespace. */
 export const MARK_PROPERTY = 'String {6d3f4c59-5b2a-4f41-9a8e-7c1f0b9e2a41} Name warrantly';
 const KIND_PROPERTY = 'String {6d3f4c59-5b2a-4f41-9a8e-7c1f0b9e2a41} Name warrantlyKind';
+/** The id this app chose for the event before creating it (also its transactionId), to find it by. */
+const CHOSEN_ID_PROPERTY = 'String {6d3f4c59-5b2a-4f41-9a8e-7c1f0b9e2a41} Name warrantlyId';
+
+/** A Graph `$filter` for events carrying one of this app's single-value extended properties. */
+const withProperty = (id: string, value: string) =>
+  `singleValueExtendedProperties/Any(ep: ep/id eq '${id}' and ep/value eq '${value.replaceAll("'", "''")}')`;
 
 interface GraphEvent {
   id: string;
@@ -80,14 +87,69 @@ export function toEvent(e: GraphEvent): CalendarEvent {
 /** Outlook calendar through Microsoft Graph. */
 export function createOutlookCalendar(client: ProviderClient, graphBase: string): CalendarProvider {
   const me = `${graphBase.replace(/\/$/, '')}/v1.0/me`;
+  async function remove(eventId: string): Promise<void> {
+    try {
+      await client.call('graph-calendar', `${me}/events/${encodeURIComponent(eventId)}`, {
+        method: 'DELETE',
+        as: 'none',
+      });
+    } catch (error) {
+      if (error instanceof ProviderHttpError && error.httpStatus === 404) return;
+      throw error;
+    }
+  }
+
+  /** This app's events made under `chosenId` (one, unless a provider kept none of its promises). */
+  async function madeUnder(chosenId: string): Promise<GraphEvent[]> {
+    const url = new URL(`${me}/events`);
+    url.searchParams.set('$filter', withProperty(CHOSEN_ID_PROPERTY, chosenId));
+    url.searchParams.set('$expand', `singleValueExtendedProperties($filter=id eq '${CHOSEN_ID_PROPERTY}')`);
+    const page = await client.call<{ value?: (GraphEvent & { singleValueExtendedProperties?: unknown })[] }>(
+      'graph-calendar',
+      url.toString(),
+    );
+    if (!Array.isArray(page.value)) throw new Error('Microsoft Graph answered an events query without value');
+    // Only what truly carries the id: a filter ignored by the other side must not adopt a stranger's event.
+    return page.value.filter((e) =>
+      (e.singleValueExtendedProperties as { id: string; value: string }[] | undefined)?.some(
+        (p) => p.id.toLowerCase() === CHOSEN_ID_PROPERTY.toLowerCase() && p.value === chosenId,
+      ),
+    );
+  }
+
   return {
-    async create(input) {
+    newEventId: randomUUID,
+    async create(input, chosenId, options) {
+      if (options?.retry) {
+        // An earlier attempt may have made it: adopt that event, as wanted now, and keep no second one.
+        const [made, ...extra] = await madeUnder(chosenId);
+        for (const e of extra) await remove(e.id);
+        if (made) {
+          const adopted = await client.call<GraphEvent>(
+            'graph-calendar',
+            `${me}/events/${encodeURIComponent(made.id)}`,
+            { method: 'PATCH', body: body(input) },
+          );
+          return { id: made.id, event: toEvent(adopted) };
+        }
+      }
+      // Graph answers a create retried with the same transactionId (our chosen id) with the first one's event.
       const created = await client.call<GraphEvent>('graph-calendar', `${me}/events`, {
         method: 'POST',
-        body: body(input),
+        body: {
+          ...body(input),
+          transactionId: chosenId,
+          singleValueExtendedProperties: [
+            ...body(input).singleValueExtendedProperties,
+            { id: CHOSEN_ID_PROPERTY, value: chosenId },
+          ],
+        },
       });
       if (!created?.id) throw new Error('Microsoft Graph created an event without an id');
       return { id: created.id, event: toEvent(created) };
+    },
+    async findCreated(chosenId) {
+      return (await madeUnder(chosenId))[0]?.id ?? null;
     },
     async update(eventId, input) {
       await client.call('graph-calendar', `${me}/events/${encodeURIComponent(eventId)}`, {
@@ -95,25 +157,12 @@ export function createOutlookCalendar(client: ProviderClient, graphBase: string)
         body: body(input),
       });
     },
-    async remove(eventId) {
-      try {
-        await client.call('graph-calendar', `${me}/events/${encodeURIComponent(eventId)}`, {
-          method: 'DELETE',
-          as: 'none',
-        });
-      } catch (error) {
-        if (error instanceof ProviderHttpError && error.httpStatus === 404) return;
-        throw error;
-      }
-    },
+    remove,
     async list(from, to) {
       const url = new URL(`${me}/calendarView`);
       url.searchParams.set('startDateTime', from.toISOString());
       url.searchParams.set('endDateTime', to.toISOString());
-      url.searchParams.set(
-        '$filter',
-        `singleValueExtendedProperties/Any(ep: ep/id eq '${MARK_PROPERTY}' and ep/value eq '1')`,
-      );
+      url.searchParams.set('$filter', withProperty(MARK_PROPERTY, '1'));
       url.searchParams.set('$top', '500');
       url.searchParams.set('$orderby', 'start/dateTime');
       const out: CalendarEvent[] = [];
