@@ -91,6 +91,13 @@ describe.each(DIALECTS)('calendar events made exactly once on %s', (dialect) => 
       expect(await rows('Kettle')).toEqual([
         { external_id: event?.id, chosen_event_id: expect.any(String), event_date: '2027-05-02' },
       ]);
+      // Google's own event id (base32hex, from 16 random bytes); a GUID as Graph's transactionId.
+      const [row] = await rows('Kettle');
+      if (provider === 'google') expect(row?.chosen_event_id).toMatch(/^[0-9a-v]{26}$/);
+      else
+        expect(row?.chosen_event_id).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+        );
     });
 
     it('adopts the event on the next run when every attempt lost its answer, moved to the date now wanted', async () => {
@@ -216,5 +223,16 @@ describe.each(DIALECTS)('calendar events made exactly once on %s', (dialect) => 
           { external_id: event?.id, chosen_event_id: event?.id, event_date: '2027-05-02' },
         ]);
       });
+
+    it('removes, with the account, the event of a reminder still being created', async () => {
+      answerLost(CLIENT_ATTEMPTS);
+      await purchase('Rice cooker');
+      await t.app.reminders.idle();
+      expect(events('Rice cooker')).toHaveLength(1);
+      expect((await rows('Rice cooker'))[0]?.external_id).toBeNull();
+      const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/account/', headers });
+      expect(res.statusCode).toBe(204);
+      expect(sandbox.calendar(email)).toEqual([]);
+    });
   });
 });

@@ -460,6 +460,17 @@ describe('the provider sandbox', () => {
         first.id,
       ]);
       expect(await ids(await find(clause(property, 'another')))).toEqual([]);
+      // A PATCH naming some extended properties keeps the others, so the event is still found by its id.
+      const patched = await fetch(`${graphEvents()}/${first.id}`, {
+        method: 'PATCH',
+        headers: { ...graphAuth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          subject: 'Filter, moved',
+          singleValueExtendedProperties: [{ id: mark, value: '1' }],
+        }),
+      });
+      expect(patched.status).toBe(200);
+      expect(await ids(await find(clause(property, transactionId)))).toEqual([first.id]);
       // A filter it cannot read is refused, never ignored (which would answer every event).
       const unread = await find("subject eq 'Filter'");
       expect(unread.status).toBe(400);
