@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../src/backup/manifest';
 import { signAccessToken } from '../src/modules/auth/access-token';
@@ -17,9 +18,27 @@ afterAll(async () => {
 });
 
 /** A bearer header for `userId` on the server whose data folder is `dataDir` (its master.key signs). */
-const bearer = (dataDir: string, userId: string) => ({
-  authorization: `Bearer ${signAccessToken(loadKeys(dataDir).signing, userId)}`,
+const bearer = (dataDir: string, userId: string, appSecret?: string) => ({
+  authorization: `Bearer ${signAccessToken(loadKeys(dataDir, appSecret).signing, userId)}`,
 });
+
+/** Creates a purchase through the server's form, with its receipt `files`; answers its order id. */
+async function createPurchase(
+  url: string,
+  dataDir: string,
+  userId: string,
+  fields: Record<string, string>,
+  files: Parameters<typeof multipart>[1],
+): Promise<string> {
+  const form = multipart(fields, files);
+  const answer = await fetch(`${url}/api/v1/orders/create/`, {
+    method: 'POST',
+    headers: { ...bearer(dataDir, userId), ...form.headers },
+    body: form.payload,
+  });
+  expect(answer.status).toBe(201);
+  return ((await answer.json()) as { order_id: string }).order_id;
+}
 
 const readManifest = (dir: string) =>
   JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
@@ -45,16 +64,8 @@ describe.each(DIALECTS)('npm run backup and npm run restore on %s', (dialect) =>
     const server = await startServer(source.env);
     try {
       source.userId = await seedUser(source.dataDir, source.env.DATABASE_URL);
-      const create = async (fields: Record<string, string>, files: Parameters<typeof multipart>[1]) => {
-        const form = multipart(fields, files);
-        const answer = await fetch(`${server.url}/api/v1/orders/create/`, {
-          method: 'POST',
-          headers: { ...bearer(source.dataDir, source.userId), ...form.headers },
-          body: form.payload,
-        });
-        expect(answer.status).toBe(201);
-        return ((await answer.json()) as { order_id: string }).order_id;
-      };
+      const create = (fields: Record<string, string>, files: Parameters<typeof multipart>[1]) =>
+        createPurchase(server.url, source.dataDir, source.userId, fields, files);
       source.withFile = await create({ product_name: 'Espresso machine', purchase_date: '2026-03-14' }, [
         { field: 'invoice', filename: 'espresso.pdf', bytes: pdf },
       ]);
@@ -212,4 +223,136 @@ describe.each(DIALECTS)('npm run backup and npm run restore on %s', (dialect) =>
     expect(intoUsedFolder.code).toBe(1);
     expect(intoUsedFolder.output).toContain(`${withKey} is not empty`);
   }, 120_000);
+
+  it('taken while receipts are uploaded, restores a file for every receipt it holds', async () => {
+    const busyBackup = path.join(root, dialect, 'backup-while-busy');
+    const uploaded = new Map<string, Buffer>();
+    const server = await startServer(source.env);
+    let stop = false;
+    let firstDone: () => void = () => undefined;
+    const first = new Promise<void>((resolve) => {
+      firstDone = resolve;
+    });
+    const uploads = (async () => {
+      for (let i = 0; !stop; i += 1) {
+        const bytes = tinyPdf([`Busy receipt ${i}`]);
+        const id = await createPurchase(
+          server.url,
+          source.dataDir,
+          source.userId,
+          { product_name: `Busy ${i}`, purchase_date: '2026-04-01' },
+          [{ field: 'invoice', filename: `busy-${i}.pdf`, bytes }],
+        );
+        uploaded.set(id, bytes);
+        firstDone();
+      }
+    })();
+    try {
+      await first;
+      const backup = await runScript('backup', source.env, [busyBackup]);
+      expect(backup.code, backup.output).toBe(0);
+    } finally {
+      stop = true;
+      await uploads;
+      await server.stop();
+    }
+
+    const env = await target('restored-while-busy');
+    const restore = await runScript('restore', env, [
+      busyBackup,
+      '--key-file',
+      path.join(source.dataDir, 'master.key'),
+    ]);
+    expect(restore.code, restore.output).toBe(0);
+    const restored = await startServer(env);
+    try {
+      const headers = bearer(env.DATA_DIR as string, source.userId);
+      const list = (await (await fetch(`${restored.url}/api/v1/user-orders/`, { headers })).json()) as {
+        order_id: string;
+      }[];
+      const busy = list.filter((p) => uploaded.has(p.order_id));
+      expect(busy.length).toBeGreaterThan(0);
+      for (const { order_id } of busy) {
+        const file = await fetch(`${restored.url}/api/v1/invoice/${order_id}/file/`, { headers });
+        expect(file.status).toBe(200);
+        expect(Buffer.from(await file.arrayBuffer()).equals(uploaded.get(order_id) as Buffer)).toBe(true);
+      }
+    } finally {
+      await restored.stop();
+    }
+  }, 180_000);
+});
+
+describe.each(DIALECTS)('backup and restore of data sealed under APP_SECRET on %s', (dialect) => {
+  const secret = 'a-secret-kept-by-the-operator-apart-from-backups';
+
+  /** A new data folder, and on PostgreSQL a new database whose URL names schema "warrantly" in its search_path. */
+  const target = async (name: string, createSchema: boolean): Promise<Record<string, string>> => {
+    const database = await ownDatabase(dialect);
+    databases.push(database);
+    const env: Record<string, string> = { DATA_DIR: path.join(root, `${dialect}-secret`, name) };
+    if (!database.url) return env;
+    if (createSchema) {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      await client.query('create schema warrantly');
+      await client.end();
+    }
+    env.DATABASE_URL = `${database.url}?options=${encodeURIComponent('-c search_path=warrantly')}`;
+    return env;
+  };
+
+  it('needs APP_SECRET to restore, and restores into the schema the URL names', async () => {
+    const sourceEnv: Record<string, string> = { ...(await target('source', true)), APP_SECRET: secret };
+    const sourceDir = sourceEnv.DATA_DIR as string;
+    const pdf = tinyPdf(['Cordless drill', 'Total 89.00']);
+    const backupDir = path.join(root, `${dialect}-secret`, 'backup');
+    const server = await startServer(sourceEnv);
+    let userId: string;
+    let orderId: string;
+    try {
+      userId = await seedUser(sourceDir, sourceEnv.DATABASE_URL);
+      const form = multipart({ product_name: 'Cordless drill', purchase_date: '2026-01-05' }, [
+        { field: 'invoice', filename: 'drill.pdf', bytes: pdf },
+      ]);
+      const created = await fetch(`${server.url}/api/v1/orders/create/`, {
+        method: 'POST',
+        headers: { ...bearer(sourceDir, userId, secret), ...form.headers },
+        body: form.payload,
+      });
+      expect(created.status).toBe(201);
+      orderId = ((await created.json()) as { order_id: string }).order_id;
+      const backup = await runScript('backup', sourceEnv, [backupDir, '--include-key']);
+      expect(backup.code, backup.output).toBe(0);
+      expect(backup.output).toContain(
+        '--include-key: there is no key file to include, the key is APP_SECRET',
+      );
+    } finally {
+      await server.stop();
+    }
+    const manifest = readManifest(backupDir);
+    expect(manifest.keys.included).toEqual([]);
+    if (dialect === 'postgres') expect(manifest.database.schema).toBe('warrantly');
+
+    // The target's schema does not exist yet: pg_restore makes it.
+    const env = await target('restored', false);
+    const withoutSecret = await runScript('restore', env, [backupDir]);
+    expect(withoutSecret.code).toBe(1);
+    expect(withoutSecret.output).toContain(
+      "APP_SECRET is not set, but this backup's data is sealed under an APP_SECRET",
+    );
+    const restore = await runScript('restore', { ...env, APP_SECRET: secret }, [backupDir]);
+    expect(restore.code, restore.output).toBe(0);
+
+    const restored = await startServer({ ...env, APP_SECRET: secret });
+    try {
+      const file = await fetch(`${restored.url}/api/v1/invoice/${orderId}/file/`, {
+        headers: bearer(env.DATA_DIR as string, userId, secret),
+      });
+      expect(file.status).toBe(200);
+      expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    } finally {
+      await restored.stop();
+    }
+  }, 180_000);
 });

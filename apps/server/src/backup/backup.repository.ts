@@ -34,6 +34,12 @@ export async function countRows(db: Db): Promise<RowCounts> {
   return counts;
 }
 
+/** The blob keys of every stored receipt file the database names. */
+export async function storedFileKeys(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('documents').select('storage_key').execute();
+  return rows.map((row) => row.storage_key);
+}
+
 /**
  * A copy of the SQLite database at `source` into `target` by SQLite's online backup API: a consistent
  * snapshot while the server goes on reading and writing.
@@ -55,7 +61,7 @@ export async function copySqliteDatabase(source: string, target: string): Promis
 export async function inExportedSnapshot(
   db: Kysely<Database>,
   dump: (snapshot: string) => Promise<void>,
-): Promise<RowCounts> {
+): Promise<{ counts: RowCounts; fileKeys: string[] }> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -64,8 +70,9 @@ export async function inExportedSnapshot(
       const snapshot = rows[0]?.snapshot;
       if (!snapshot) throw new Error('PostgreSQL exported no snapshot');
       const counts = await countRows(trx);
+      const fileKeys = await storedFileKeys(trx);
       await dump(snapshot);
-      return counts;
+      return { counts, fileKeys };
     });
 }
 

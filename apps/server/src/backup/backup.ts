@@ -13,6 +13,7 @@ import {
   currentSchema,
   inExportedSnapshot,
   type RowCounts,
+  storedFileKeys,
 } from './backup.repository';
 import {
   BackupError,
@@ -36,8 +37,11 @@ export interface BackupOptions {
 
 export interface BackupResult {
   manifest: Manifest;
-  /** Files listed by the store that were removed before they could be copied (receipts deleted meanwhile). */
-  vanished: number;
+  /**
+   * Receipt files the copied database names that were deleted before they could be copied (their receipts
+   * deleted while the backup ran): restored, those rows have no file.
+   */
+  missing: string[];
   /** The key files copied (with `includeKey`). */
   keyFiles: string[];
 }
@@ -91,8 +95,10 @@ export async function writeBackup(options: BackupOptions): Promise<BackupResult>
 
   // The database first, the files second: the app writes a receipt's file before the row that names it,
   // so every file a copied row names was already stored when the files are listed. Files written after
-  // the database copy (rows the backup does not hold) are copied too and swept as orphans at start-up.
+  // the database copy (rows the backup does not hold) are copied too and swept as orphans at start-up; a
+  // receipt deleted in between is the one case of a copied row without its file, and is reported.
   let counts: RowCounts;
+  let fileKeys: string[];
   let database: Manifest['database'];
   if (config.DATABASE_URL) {
     const url = config.DATABASE_URL;
@@ -105,9 +111,9 @@ export async function writeBackup(options: BackupOptions): Promise<BackupResult>
         );
       }
       database = { file: 'database.pgdump', schema };
-      counts = await inExportedSnapshot(handle.db, (snapshot) =>
+      ({ counts, fileKeys } = await inExportedSnapshot(handle.db, (snapshot) =>
         dumpSchema(url, schema, snapshot, path.join(dir, 'database.pgdump')),
-      );
+      ));
     } finally {
       await handle.close();
     }
@@ -120,6 +126,7 @@ export async function writeBackup(options: BackupOptions): Promise<BackupResult>
     const handle = await openDatabase({ sqliteFile: copy });
     try {
       counts = await countRows(handle.db);
+      fileKeys = await storedFileKeys(handle.db);
     } finally {
       await handle.close();
     }
@@ -127,18 +134,15 @@ export async function writeBackup(options: BackupOptions): Promise<BackupResult>
   await addFile(database.file);
 
   const blobs = await openBlobStore(config, dataDir);
-  let receiptFiles = 0;
-  let vanished = 0;
+  const copied = new Set<string>();
   for await (const { key } of blobs.list()) {
     const relative = `blobs/${key}`;
     const stream = await blobs.getStream(key);
-    if (!stream) {
-      vanished += 1;
-      continue;
-    }
+    if (!stream) continue;
     files.push({ path: relative, ...(await writeHashed(backupPath(dir, relative), stream)) });
-    receiptFiles += 1;
+    copied.add(key);
   }
+  const missing = fileKeys.filter((key) => !copied.has(key));
 
   copyFileSync(path.join(dataDir, 'keycheck.json'), path.join(dir, 'keycheck.json'));
   await addFile('keycheck.json');
@@ -163,10 +167,10 @@ export async function writeBackup(options: BackupOptions): Promise<BackupResult>
     createdAt: new Date().toISOString(),
     dialect: config.DATABASE_URL ? 'postgres' : 'sqlite',
     database,
-    counts: { ...counts, receiptFiles },
+    counts: { ...counts, receiptFiles: copied.size },
     keys: { check: 'keycheck.json', included: keyFiles },
     files,
   });
   writePrivateFileAtomic(path.join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-  return { manifest, vanished, keyFiles };
+  return { manifest, missing, keyFiles };
 }

@@ -23,7 +23,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const dataDir = path.resolve(config.DATA_DIR);
   const dir = path.resolve(target);
-  const { manifest, vanished, keyFiles } = await writeBackup({
+  const { manifest, missing, keyFiles } = await writeBackup({
     config,
     dataDir,
     dir,
@@ -34,8 +34,12 @@ async function main(): Promise<number> {
     `Backed up ${manifest.dialect === 'postgres' ? `PostgreSQL schema "${manifest.database.schema}"` : 'the SQLite database'} ` +
       `(${c.users} users, ${c.purchases} purchases, ${c.receipts} receipts) and ${c.receiptFiles} receipt files into ${dir}.`,
   );
-  if (vanished > 0)
-    console.log(`${vanished} receipt files were deleted while the backup ran and are not in it.`);
+  if (missing.length > 0) {
+    console.log(
+      `${missing.length} receipts were deleted while the backup ran: the copied database still names them, ` +
+        'but their files are gone. Run the backup again for a copy without them.',
+    );
+  }
   const secretKeyed = config.APP_SECRET !== undefined;
   if (keyFiles.length > 0) {
     console.log(
