@@ -6,6 +6,7 @@ import type { Dialect } from '../src/db/database';
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const ROTATE_KEY = fileURLToPath(new URL('../src/scripts/rotate-key.ts', import.meta.url));
+const SCRIPTS = fileURLToPath(new URL('../src/scripts/', import.meta.url));
 
 export interface Running {
   child: ChildProcess;
@@ -83,6 +84,18 @@ export function rotateKey(env: Record<string, string>, args: string[] = []) {
   const child = run(ROTATE_KEY, env, args);
   const output = collect(child);
   return { child, output: output.text, done: () => exited(child) };
+}
+
+/** `npm run backup` or `npm run restore` run to its end: its exit code and everything it printed. */
+export async function runScript(
+  script: 'backup' | 'restore',
+  env: Record<string, string>,
+  args: string[],
+): Promise<{ code: number | null; output: string }> {
+  const child = run(`${SCRIPTS}${script}.ts`, env, args);
+  const output = collect(child);
+  const code = await exited(child);
+  return { code, output: output.text() };
 }
 
 /**

@@ -22,7 +22,7 @@ interface MasterKey {
 }
 
 /** One key the data folder's contents may be sealed under: its id and a check value, never the key. */
-interface KeyCheckEntry {
+export interface KeyCheckEntry {
   id: string;
   source: KeySource;
   check: string;
@@ -196,6 +196,40 @@ export function retiredKeyFile(dataDir: string, id: string): string {
 export function finishRotation(dataDir: string, keys: Keys): void {
   const entries = (readKeyCheck(dataDir) ?? []).filter((e) => e.id === keys.encryption.currentId);
   writeKeyCheck(dataDir, entries);
+}
+
+/** The keys a restore is given: APP_SECRET (and the one being rotated from) and master key files. */
+export interface OfferedKeys {
+  appSecret?: string | undefined;
+  previousSecret?: string | undefined;
+  keyFiles: string[];
+}
+
+/**
+ * Throws a KeyCheckError saying which key is missing unless `offered` holds every key a backup's key check
+ * names: a restore checks this before it writes anything.
+ */
+export function checkOfferedKeys(entries: KeyCheckEntry[], offered: OfferedKeys): void {
+  const secrets = [offered.appSecret, offered.previousSecret].flatMap((s) => (s ? [fromSecret(s)] : []));
+  const files = offered.keyFiles.map((file) => ({ file, key: readKeyFile(file) }));
+  const held = [...secrets, ...files.map((f) => f.key)];
+  const missing = entries.find((entry) => !held.some((key) => matches(entry, key)));
+  if (!missing) return;
+  const kept = 'the one kept apart from the backup';
+  if (missing.source === 'APP_SECRET') {
+    const given = secrets.map((k) => k.id).join(', ');
+    throw new KeyCheckError(
+      given
+        ? `APP_SECRET does not open this backup: its data is sealed under an APP_SECRET with key ${missing.id}, and the APP_SECRET given is key ${given}. Set APP_SECRET to the secret the data was made with (${kept}).`
+        : `APP_SECRET is not set, but this backup's data is sealed under an APP_SECRET (key ${missing.id}). Set APP_SECRET to the secret the data was made with (${kept}).`,
+    );
+  }
+  const given = files.map((f) => `${f.file} holds key ${f.key.id}`).join('; ');
+  throw new KeyCheckError(
+    given
+      ? `The key files given do not open this backup (${given}): its data is sealed under a generated master.key with key ${missing.id}. Pass --key-file with that master.key (${kept}).`
+      : `This backup does not include its master key: its data is sealed under a generated master.key (key ${missing.id}). Pass --key-file with that master.key (${kept}), or restore a backup made with --include-key.`,
+  );
 }
 
 const AFTER = 'Nothing was changed; see "Rotating the master key" in the README to change keys on purpose.';
