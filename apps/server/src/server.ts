@@ -9,8 +9,8 @@ import { sweepOrphanFiles } from './modules/receipts/receipts.service';
 import { purgeOldRejections } from './modules/review/review.service';
 import { installProcessHandlers, loggableError } from './process-handlers';
 import { providerEndpoints } from './providers/start-providers';
-import { createFsBlobStore } from './storage/fs-blob-store';
 import { KeyCheckError, openKeys } from './storage/keys';
+import { openBlobStore } from './storage/open-blob-store';
 import { privateDir } from './storage/private-files';
 import { sealedSample } from './storage/reseal';
 
@@ -24,7 +24,7 @@ async function main(config: Config): Promise<void> {
     sqliteFile: path.join(dataDir, 'warrantly.db'),
     onConnectionLost: (error) => connectionLost(error),
   });
-  const blobs = createFsBlobStore(path.join(dataDir, 'blobs'));
+  const blobs = openBlobStore(config, dataDir);
   // Stops here, saying what changed, when the keys are not the ones the data was sealed under.
   const keys = await openKeys({
     dataDir,
@@ -102,7 +102,11 @@ async function main(config: Config): Promise<void> {
     );
   }
   app.log.info(
-    { database: handle.dialect, dataDir },
+    {
+      database: handle.dialect,
+      dataDir,
+      files: config.S3_BUCKET ? `s3://${config.S3_BUCKET}` : 'DATA_DIR/blobs',
+    },
     `Warrantly is running: open ${config.PUBLIC_URL ?? `http://localhost:${port}`}`,
   );
 }
