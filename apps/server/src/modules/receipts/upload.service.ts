@@ -56,7 +56,8 @@ export function importPhoto(
     filename: file.filename,
     sha256: file.sha256,
     mime: PHOTO_MIME[type],
-    // Gathered only when it is kept.
+    chunks: file.chunks,
+    // Never gathered: the chunks are kept as they are.
     get bytes() {
       return file.bytes;
     },
