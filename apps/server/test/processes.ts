@@ -6,6 +6,7 @@ import type { Dialect } from '../src/db/database';
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const ROTATE_KEY = fileURLToPath(new URL('../src/scripts/rotate-key.ts', import.meta.url));
+const MOVE_FILES = fileURLToPath(new URL('../src/scripts/move-files.ts', import.meta.url));
 
 export interface Running {
   child: ChildProcess;
@@ -81,6 +82,13 @@ export async function serverRefusal(
 /** `npm run rotate-key` as a child process. */
 export function rotateKey(env: Record<string, string>, args: string[] = []) {
   const child = run(ROTATE_KEY, env, args);
+  const output = collect(child);
+  return { child, output: output.text, done: () => exited(child) };
+}
+
+/** `npm run move-files` as a child process. */
+export function moveFiles(env: Record<string, string>, args: string[]) {
+  const child = run(MOVE_FILES, env, args);
   const output = collect(child);
   return { child, output: output.text, done: () => exited(child) };
 }
