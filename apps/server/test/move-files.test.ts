@@ -130,5 +130,5 @@ describe.each(DIALECTS)('npm run move-files on %s', (dialect) => {
       await database.drop();
       await s3.stop();
     }
-  });
+  }, 300_000);
 });

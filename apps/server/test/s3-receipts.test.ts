@@ -177,6 +177,6 @@ for (const dialect of DIALECTS.filter((d) => d === 'postgres')) {
         await database.drop();
         await s3.stop();
       }
-    });
+    }, 180_000);
   });
 }
