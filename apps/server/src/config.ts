@@ -145,10 +145,8 @@ export const S3_SETTINGS = [
 function checkS3(env: z.infer<typeof Env>, ctx: z.RefinementCtx): void {
   const missing = S3_SETTINGS.filter((name) => !env[name]);
   if (missing.length === S3_SETTINGS.length) {
-    const extra = (['S3_PREFIX', 'S3_FORCE_PATH_STYLE'] as const).filter((name) =>
-      name === 'S3_PREFIX' ? env.S3_PREFIX : env.S3_FORCE_PATH_STYLE,
-    );
-    for (const name of extra) {
+    const stray = [env.S3_PREFIX && 'S3_PREFIX', env.S3_FORCE_PATH_STYLE && 'S3_FORCE_PATH_STYLE'];
+    for (const name of stray.filter((n): n is string => typeof n === 'string')) {
       ctx.addIssue({
         code: 'custom',
         path: [name],

@@ -57,7 +57,7 @@ export function importPhoto(
     sha256: file.sha256,
     mime: PHOTO_MIME[type],
     chunks: file.chunks,
-    // Never gathered: the chunks are kept as they are.
+    // Sealed from its chunks; gathered only if something asks for the whole file.
     get bytes() {
       return file.bytes;
     },
