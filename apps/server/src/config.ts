@@ -116,13 +116,59 @@ const Env = z.object({
   SIGN_INS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Memory for answers kept by their ETag (the purchases list, pages, totals, receipts); 0 keeps none. */
   READ_CACHE_MB: z.coerce.number().min(0).max(65536).default(64),
+  /** Receipt files in an S3-compatible store: all five set, or none (files under DATA_DIR/blobs). */
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Bucket in the path (`http://host/bucket/key`), as most self-hosted stores (MinIO, Garage) need. */
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    (v) => (v === undefined || v === '' ? 'false' : String(v).toLowerCase()),
+    z
+      .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+      .transform((v) => v === 'true' || v === '1'),
+  ),
+  /** A folder inside the bucket for the files (e.g. `warrantly/`), when the bucket is shared. */
+  S3_PREFIX: optionalString,
 });
+
+export const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** The S3 settings go together: a partial set would silently keep files on the local disk. */
+function checkS3(env: z.infer<typeof Env>, ctx: z.RefinementCtx): void {
+  const missing = S3_SETTINGS.filter((name) => !env[name]);
+  if (missing.length === S3_SETTINGS.length) {
+    const stray = [env.S3_PREFIX && 'S3_PREFIX', env.S3_FORCE_PATH_STYLE && 'S3_FORCE_PATH_STYLE'];
+    for (const name of stray.filter((n): n is string => typeof n === 'string')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is set but no S3 store is: set ${S3_SETTINGS.join(', ')} too, or unset it`,
+      });
+    }
+    return;
+  }
+  if (missing.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing.join(', ')],
+      message: `missing: the S3 store needs all of ${S3_SETTINGS.join(', ')} (or none, for files under DATA_DIR/blobs)`,
+    });
+  }
+}
 
 /**
  * Production never falls back silently: without a public origin, links and redirect URIs would follow
  * whatever Host a request claims, and without credentials the sandbox would let anyone sign in.
  */
-const ProductionEnv = Env.superRefine((env, ctx) => {
+const ProductionEnv = Env.superRefine(checkS3).superRefine((env, ctx) => {
   if (env.NODE_ENV !== 'production') return;
   if (!env.PUBLIC_URL) {
     ctx.addIssue({

@@ -24,7 +24,7 @@ async function main(config: Config): Promise<void> {
     sqliteFile: path.join(dataDir, 'warrantly.db'),
     onConnectionLost: (error) => connectionLost(error),
   });
-  const blobs = await openBlobStore(config, dataDir);
+  const blobs = openBlobStore(config, dataDir);
   // Stops here, saying what changed, when the keys are not the ones the data was sealed under.
   const keys = await openKeys({
     dataDir,
@@ -102,7 +102,11 @@ async function main(config: Config): Promise<void> {
     );
   }
   app.log.info(
-    { database: handle.dialect, dataDir },
+    {
+      database: handle.dialect,
+      dataDir,
+      files: config.S3_BUCKET ? `s3://${config.S3_BUCKET}` : 'DATA_DIR/blobs',
+    },
     `Warrantly is running: open ${config.PUBLIC_URL ?? `http://localhost:${port}`}`,
   );
 }

@@ -20,8 +20,8 @@ import {
   poolOptionsFrom,
 } from '../src/modules/receipts/reader/extraction-pool';
 import type { ProviderEndpoints } from '../src/providers/endpoints';
-import { createFsBlobStore } from '../src/storage/fs-blob-store';
 import { loadKeys } from '../src/storage/keys';
+import { openBlobStore } from '../src/storage/open-blob-store';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (and then it must answer: no silent skip). */
 export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -123,7 +123,8 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     db: handle.db,
     dialect: handle.dialect,
     listen: handle.listen,
-    blobs: createFsBlobStore(blobDir),
+    // The files under blobDir, or in the S3 store `options.env` names.
+    blobs: openBlobStore(config, dataDir),
     keys,
     webDistDir: options.webDistDir ?? null,
     ...(options.now ? { now: options.now } : {}),

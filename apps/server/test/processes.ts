@@ -7,6 +7,7 @@ import type { Dialect } from '../src/db/database';
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const ROTATE_KEY = fileURLToPath(new URL('../src/scripts/rotate-key.ts', import.meta.url));
 const SCRIPTS = fileURLToPath(new URL('../src/scripts/', import.meta.url));
+const MOVE_FILES = fileURLToPath(new URL('../src/scripts/move-files.ts', import.meta.url));
 
 export interface Running {
   child: ChildProcess;
@@ -96,6 +97,13 @@ export async function runScript(
   const output = collect(child);
   const code = await exited(child);
   return { code, output: output.text() };
+}
+
+/** `npm run move-files` as a child process. */
+export function moveFiles(env: Record<string, string>, args: string[]) {
+  const child = run(MOVE_FILES, env, args);
+  const output = collect(child);
+  return { child, output: output.text, done: () => exited(child) };
 }
 
 /**

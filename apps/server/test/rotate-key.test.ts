@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,7 +8,7 @@ import { timestamp } from '../src/dates';
 import { openDatabase } from '../src/db/database';
 import { signAccessToken } from '../src/modules/auth/access-token';
 import { createProviderTokens, tokenContext } from '../src/modules/auth/provider-tokens.service';
-import { sealedKeyId, sealedTextKeyId, sealText } from '../src/storage/envelope';
+import { seal, sealedKeyId, sealedTextKeyId, sealText } from '../src/storage/envelope';
 import { keyIdOf, loadKeys, readKeyCheck } from '../src/storage/keys';
 import { DIALECTS, HARDWARE_RECEIPT, multipart, tinyPdf, userRow } from './harness';
 import { ownDatabase, type Running, rotateKey, startServer } from './processes';
@@ -33,8 +33,15 @@ function fileKeyIds(dataDir: string): string[] {
     .map((e) => sealedKeyId(readFileSync(path.join(e.parentPath, e.name))) ?? 'not sealed');
 }
 
+/** The layout of every stored receipt file. */
+function fileMagics(dataDir: string): string[] {
+  return readdirSync(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => readFileSync(path.join(e.parentPath, e.name)).subarray(0, 4).toString());
+}
+
 describe.each(DIALECTS)('npm run rotate-key on %s', (dialect) => {
-  it('moves files, tokens, document text and feed secrets to a new key, resumes after a kill, and needs the old key no more', async () => {
+  it('moves files (in the chunked envelope), tokens, document text and feed secrets to a new key, resumes after a kill, and needs the old key no more', async () => {
     const database = await ownDatabase(dialect);
     const root = mkdtempSync(path.join(os.tmpdir(), 'warrantly-rotate-'));
     roots.push(root);
@@ -137,6 +144,16 @@ describe.each(DIALECTS)('npm run rotate-key on %s', (dialect) => {
       await server.stop();
       server = null;
       const oldId = currentKeyId(dataDir);
+      // One file as an older server wrote it: the whole-file envelope WLY2.
+      const older = await handle.db
+        .selectFrom('documents')
+        .select(['order_id', 'storage_key'])
+        .where('order_id', '=', scannedOrder)
+        .executeTakeFirstOrThrow();
+      writeFileSync(
+        path.join(dataDir, 'blobs', older.storage_key),
+        seal(scanned, before.encryption, older.storage_key),
+      );
 
       // First run, slowed down, killed once it has re-encrypted a few files.
       const first = rotateKey(env, ['--pause-ms', '400']);
@@ -168,6 +185,7 @@ describe.each(DIALECTS)('npm run rotate-key on %s', (dialect) => {
       expect(readKeyCheck(dataDir)?.map((e) => e.id)).toEqual([newId]);
 
       expect(new Set(fileKeyIds(dataDir))).toEqual(new Set([newId]));
+      expect(new Set(fileMagics(dataDir))).toEqual(new Set(['WLY3']));
       const sealedIds = new Set<string | null>();
       for (const doc of await handle.db.selectFrom('documents').select('extracted_json').execute()) {
         if (doc.extracted_json) sealedIds.add(sealedTextKeyId(doc.extracted_json));

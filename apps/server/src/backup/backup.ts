@@ -133,7 +133,7 @@ export async function writeBackup(options: BackupOptions): Promise<BackupResult>
   }
   await addFile(database.file);
 
-  const blobs = await openBlobStore(config, dataDir);
+  const blobs = openBlobStore(config, dataDir);
   const copied = new Set<string>();
   for await (const { key } of blobs.list()) {
     const relative = `blobs/${key}`;

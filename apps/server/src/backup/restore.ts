@@ -87,7 +87,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     );
   }
   checkDataFolderEmpty(dataDir);
-  const blobs = await openBlobStore(config, dataDir);
+  const blobs = openBlobStore(config, dataDir);
   for await (const { key } of blobs.list()) {
     throw new BackupError(`The receipt file store is not empty (it holds ${key}): restore into an empty one`);
   }

@@ -4,7 +4,6 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { createFsBlobStore } from '../storage/fs-blob-store';
 import {
   beginKeyFileRotation,
   finishRotation,
@@ -13,6 +12,7 @@ import {
   retiredKeyFile,
   rotationPending,
 } from '../storage/keys';
+import { openBlobStore } from '../storage/open-blob-store';
 import { resealAll, sealedSample } from '../storage/reseal';
 
 /**
@@ -33,7 +33,7 @@ async function main(): Promise<number> {
     sqliteFile: path.join(dataDir, 'warrantly.db'),
   });
   try {
-    const blobs = createFsBlobStore(path.join(dataDir, 'blobs'));
+    const blobs = openBlobStore(config, dataDir);
     const openAll = () =>
       openKeys({
         dataDir,

@@ -7,14 +7,17 @@ const PARTIAL = '.partial';
 /** The size of each read of `getStream`: one chunk of the chunked envelope. */
 const READ_SIZE = 64 * 1024;
 
+/** `key` when it is a relative path of plain names (no `..`, no leading `/`), the same in every store. */
+export function checkedKey(key: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(key) || key.includes('..')) {
+    throw new Error(`Invalid blob key: ${key}`);
+  }
+  return key;
+}
+
 /** Blobs as files under `root`; each write goes to a `.partial` file, is synced, then renamed into place. */
 export function createFsBlobStore(root: string): BlobStore {
-  const fileOf = (key: string) => {
-    if (!/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(key) || key.includes('..')) {
-      throw new Error(`Invalid blob key: ${key}`);
-    }
-    return path.join(root, key);
-  };
+  const fileOf = (key: string) => path.join(root, checkedKey(key));
 
   const write = async (key: string, chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>) => {
     const file = fileOf(key);

@@ -99,3 +99,11 @@ export async function sampleRefreshToken(db: Db): Promise<string | null> {
 async function hasTable(db: Db, name: string): Promise<boolean> {
   return (await db.introspection.getTables()).some((t) => t.name === name);
 }
+
+export async function documentCount(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

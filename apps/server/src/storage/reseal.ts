@@ -5,7 +5,8 @@ import { resealMemory } from '../modules/memory/memory.service';
 import { extractionContext } from '../modules/receipts/receipt-files.service';
 import { feedSecretContext } from '../modules/reminders/feed.service';
 import type { BlobStore } from './blob-store';
-import { type EncryptionKeys, resealed, resealedText } from './envelope';
+import { type EncryptionKeys, isChunked, resealedText, sealedKeyId } from './envelope';
+import { openStream, sealStream } from './envelope-stream';
 import * as repo from './reseal.repository';
 
 // Everything sealed at rest lives in one of five places: receipt files (context: the storage key),
@@ -69,12 +70,7 @@ export async function resealAll(deps: ResealDeps, options: ResealOptions = {}): 
     for (const doc of docs) {
       // A file deleted meanwhile is skipped; one deleted between read and write comes back as an orphan
       // file, which the start-up sweep removes.
-      const sealed = await blobs.get(doc.storage_key);
-      const file = sealed && resealed(sealed, keys, doc.storage_key);
-      if (file) {
-        await blobs.put(doc.storage_key, file);
-        await done('receipt files');
-      }
+      if (await resealFile(blobs, keys, doc.storage_key)) await done('receipt files');
       const text = resealText(doc.extracted_json, extractionContext(doc.storage_key));
       if (text !== doc.extracted_json) {
         if (await repo.replaceExtractedText(db, doc.id, doc.extracted_json, text))
@@ -119,6 +115,47 @@ export async function resealAll(deps: ResealDeps, options: ResealOptions = {}): 
   // Learned corrections: re-sealed, and their key HMACs recomputed under the new master key's user keys.
   await resealMemory(db, keys, () => done('learned corrections'));
   return { rewritten, changedMeanwhile };
+}
+
+/** The magic and key id of an envelope: enough to tell its layout and key. */
+const HEAD = 12;
+
+/**
+ * Rewrites a receipt file in the chunked layout under the current key, streamed (a file of any size is
+ * held one chunk at a time); false when it already is, or is gone. The new file replaces the old whole.
+ */
+export async function resealFile(blobs: BlobStore, keys: EncryptionKeys, key: string): Promise<boolean> {
+  const sealed = await blobs.getStream(key);
+  if (!sealed) return false;
+  const pieces = sealed[Symbol.asyncIterator]();
+  const held: Buffer[] = [];
+  let length = 0;
+  try {
+    while (length < HEAD) {
+      const next = await pieces.next();
+      if (next.done) break;
+      held.push(next.value);
+      length += next.value.length;
+    }
+  } catch (error) {
+    await pieces.return?.();
+    throw error;
+  }
+  const head = Buffer.concat(held);
+  if (isChunked(head) && sealedKeyId(head) === keys.currentId) {
+    await pieces.return?.();
+    return false;
+  }
+  async function* whole(): AsyncIterable<Buffer> {
+    try {
+      yield head;
+      for (let next = await pieces.next(); !next.done; next = await pieces.next()) yield next.value;
+    } finally {
+      await pieces.return?.();
+    }
+  }
+  await blobs.putStream(key, sealStream(openStream(whole(), keys, key), keys, key));
+  return true;
 }
 
 /**

@@ -32,7 +32,7 @@ export const purchaseDocumentsRoutes: FastifyPluginAsync<{
     '/api/v1/documents/:id/file/',
     { schema: { tags, summary: 'Download a document as stored (an e-mail as its .eml)', params: IdParams } },
     async (req, reply) => {
-      return sendStoredFile(reply, await service.documentFile(deps, req.userId, req.params.id));
+      return sendStoredFile(reply, await service.documentDownload(deps, req.userId, req.params.id));
     },
   );
   app.get(

@@ -3,7 +3,8 @@ import type { ReceiptStatus } from '@warrantly/contract/receipts';
 import { timestamp } from '../../dates';
 import type { Db } from '../../db/schema';
 import type { BlobStore } from '../../storage/blob-store';
-import { type EncryptionKeys, open, openText, seal, sealText } from '../../storage/envelope';
+import { type EncryptionKeys, open, openText, sealText } from '../../storage/envelope';
+import { openStream, sealStream } from '../../storage/envelope-stream';
 import * as repo from './receipts.repository';
 
 /** What every module that keeps receipt files needs: the database, the file store and the sealing keys. */
@@ -15,11 +16,13 @@ export interface FileStoreDeps {
 
 /**
  * A file as it comes in, to be kept as an order's receipt; `sha256` when already taken (as it arrived),
- * `mime` when it is not a PDF (a photo, served back as the image it is).
+ * `mime` when it is not a PDF (a photo, served back as the image it is). `chunks`, when the file arrived
+ * in pieces, are sealed as they are, so `bytes` is never gathered.
  */
 export interface IncomingFile {
   filename: string;
   bytes: Uint8Array;
+  chunks?: readonly Uint8Array[];
   sha256?: string;
   mime?: string;
 }
@@ -43,19 +46,44 @@ export async function storeReceiptFile(
   file: IncomingFile,
 ): Promise<StoredFile> {
   const storage_key = `receipts/${userId}/${randomUUID()}`;
-  await blobs.put(storage_key, seal(file.bytes, encryptionKey, storage_key));
+  const chunks = file.chunks ?? [file.bytes];
+  await blobs.putStream(storage_key, sealStream(each(chunks), encryptionKey, storage_key));
+  let sha256 = file.sha256;
+  if (!sha256) {
+    const hash = createHash('sha256');
+    for (const chunk of chunks) hash.update(chunk);
+    sha256 = hash.digest('hex');
+  }
   return {
     storage_key,
-    sha256: file.sha256 ?? createHash('sha256').update(file.bytes).digest('hex'),
-    size: file.bytes.byteLength,
+    sha256,
+    size: chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0),
     filename: cleanFilename(file.filename, file.mime),
     mime: file.mime ?? 'application/pdf',
   };
 }
 
+async function* each(chunks: readonly Uint8Array[]): AsyncIterable<Uint8Array> {
+  yield* chunks;
+}
+
+/** A stored file's bytes, whole (an e-mail to read, a file for the export); null when it is missing. */
 export async function readReceiptFile(blobs: BlobStore, encryptionKey: EncryptionKeys, storageKey: string) {
   const sealed = await blobs.get(storageKey);
   return sealed ? open(sealed, encryptionKey, storageKey) : null;
+}
+
+/**
+ * A stored file's bytes as they are read, each piece given out only once it is authenticated (a file
+ * damaged further on throws there: see `openStream`); null when it is missing.
+ */
+export async function streamReceiptFile(
+  blobs: BlobStore,
+  encryptionKey: EncryptionKeys,
+  storageKey: string,
+): Promise<AsyncIterable<Buffer> | null> {
+  const sealed = await blobs.getStream(storageKey);
+  return sealed ? openStream(sealed, encryptionKey, storageKey) : null;
 }
 
 /** Keeps a display name only: no path, no control characters, bounded length. */

@@ -8,7 +8,13 @@ import type { ChangeNotifier } from '../../user-data-changes';
 import { type PageOf, type PageStart, receiptLinesPage } from '../purchases/pages.service';
 import { dataVersion, findPurchases, noteDataChanged } from '../purchases/purchases.service';
 import { orderMoney } from './order-money';
-import { type FileStoreDeps, openExtraction, readReceiptFile, withStoredFile } from './receipt-files.service';
+import {
+  type FileStoreDeps,
+  openExtraction,
+  readReceiptFile,
+  streamReceiptFile,
+  withStoredFile,
+} from './receipt-files.service';
 import * as repo from './receipts.repository';
 
 export type ReceiptDeps = FileStoreDeps & ChangeNotifier;
@@ -123,12 +129,13 @@ export async function deleteReceipt(deps: ReceiptDeps, userId: string, orderId: 
   deps.onUserDataChanged(userId);
 }
 
+/** An order's receipt file to download, opened as it is read. */
 export async function receiptFile(deps: FileStoreDeps, userId: string, orderId: string) {
   const doc = await repo.findDocument(deps.db, userId, orderId);
   if (!doc) throw new AppError('not_found', 'This receipt has no stored file');
-  const bytes = await readReceiptFile(deps.blobs, deps.encryptionKey, doc.storage_key);
-  if (!bytes) throw new AppError('internal', 'The stored file of this receipt is missing');
-  return { bytes, filename: doc.filename, mime: doc.mime, kind: doc.kind };
+  const content = await streamReceiptFile(deps.blobs, deps.encryptionKey, doc.storage_key);
+  if (!content) throw new AppError('internal', 'The stored file of this receipt is missing');
+  return { content, filename: doc.filename, mime: doc.mime, kind: doc.kind };
 }
 
 /**
@@ -198,6 +205,15 @@ export async function documentFile(deps: FileStoreDeps, userId: string, id: numb
   const bytes = await readReceiptFile(deps.blobs, deps.encryptionKey, doc.storage_key);
   if (!bytes) throw new AppError('internal', 'The stored file of this document is missing');
   return { bytes, filename: doc.filename, mime: doc.mime, kind: doc.kind };
+}
+
+/** One of the user's documents to download, opened as it is read. */
+export async function documentDownload(deps: FileStoreDeps, userId: string, id: number) {
+  const doc = await repo.findDocumentById(deps.db, userId, id);
+  if (!doc) throw new AppError('not_found', 'Document not found');
+  const content = await streamReceiptFile(deps.blobs, deps.encryptionKey, doc.storage_key);
+  if (!content) throw new AppError('internal', 'The stored file of this document is missing');
+  return { content, filename: doc.filename, mime: doc.mime, kind: doc.kind };
 }
 
 /** An e-mail document read for display, in the extraction pool (a message is never parsed on this thread). */

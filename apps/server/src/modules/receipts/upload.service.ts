@@ -56,7 +56,8 @@ export function importPhoto(
     filename: file.filename,
     sha256: file.sha256,
     mime: PHOTO_MIME[type],
-    // Gathered only when it is kept.
+    chunks: file.chunks,
+    // Sealed from its chunks; gathered only if something asks for the whole file.
     get bytes() {
       return file.bytes;
     },
