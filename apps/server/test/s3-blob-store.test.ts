@@ -21,9 +21,9 @@ async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-async function keysOf(blobs: BlobStore): Promise<string[]> {
+async function keysOf(blobs: BlobStore, under?: string): Promise<string[]> {
   const found: string[] = [];
-  for await (const blob of blobs.list()) found.push(blob.key);
+  for await (const blob of blobs.list(under)) found.push(blob.key);
   return found.sort();
 }
 
@@ -68,6 +68,8 @@ describe('the S3 blob store against a real S3 server', () => {
       'receipts/u2/d',
     ]);
     for (const blob of listed) expect(blob.modifiedAt.getTime()).toBeGreaterThan(before);
+    // One user's folder alone (what deleting an account lists), keys still whole.
+    expect(await keysOf(blobs, 'receipts/u2/')).toEqual(['receipts/u2/c', 'receipts/u2/d']);
 
     await blobs.put('receipts/u1/a', Buffer.from('replaced'));
     expect((await blobs.get('receipts/u1/a'))?.toString()).toBe('replaced');

@@ -16,6 +16,9 @@ export interface BlobStore {
   getStream(key: string): Promise<AsyncIterable<Buffer> | null>;
   /** Removes `key`; absent keys are fine. */
   remove(key: string): Promise<void>;
-  /** Every key with its last-modified time, including interrupted writes (for the start-up sweep). */
-  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
+  /**
+   * Every key with its last-modified time, including interrupted writes (for the start-up sweep); with
+   * `under` (a folder such as `receipts/<user>/`), only the keys that start with it, without listing the rest.
+   */
+  list(under?: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }

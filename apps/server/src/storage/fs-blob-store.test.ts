@@ -77,4 +77,19 @@ describe('the filesystem blob store, streamed', () => {
     await blobs.putStream('receipts/u1/a.pdf', inPieces(randomBytes(300_000), 10_000));
     expect(reading && (await collect(reading)).equals(first)).toBe(true);
   });
+
+  it('lists one folder alone, keys whole, and nothing for a folder never written', async () => {
+    const { blobs } = store();
+    await blobs.put('receipts/u1/a', Buffer.from('a'));
+    await blobs.put('receipts/u1/b', Buffer.from('b'));
+    await blobs.put('receipts/u10/c', Buffer.from('c'));
+    const keysUnder = async (under: string) => {
+      const found: string[] = [];
+      for await (const blob of blobs.list(under)) found.push(blob.key);
+      return found.sort();
+    };
+    expect(await keysUnder('receipts/u1/')).toEqual(['receipts/u1/a', 'receipts/u1/b']);
+    expect(await keysUnder('receipts/u1')).toEqual(['receipts/u1/a', 'receipts/u1/b', 'receipts/u10/c']);
+    expect(await keysUnder('receipts/u2/')).toEqual([]);
+  });
 });

@@ -64,17 +64,23 @@ export function createFsBlobStore(root: string): BlobStore {
     async remove(key) {
       await rm(fileOf(key), { force: true });
     },
-    async *list() {
+    async *list(under = '') {
+      // A folder prefix lists that folder only; any other prefix filters the whole tree.
+      const folder = under.endsWith('/') ? under.slice(0, -1) : '';
+      const start = folder ? path.join(root, checkedKey(folder)) : root;
       let entries: string[];
       try {
-        entries = await readdir(root, { recursive: true });
+        entries = await readdir(start, { recursive: true });
       } catch (error) {
         if (isAbsent(error)) return;
         throw error;
       }
       for (const entry of entries) {
-        const info = await stat(path.join(root, entry)).catch(() => null);
-        if (info?.isFile()) yield { key: entry.split(path.sep).join('/'), modifiedAt: info.mtime };
+        const full = path.join(start, entry);
+        const key = path.relative(root, full).split(path.sep).join('/');
+        if (!key.startsWith(under)) continue;
+        const info = await stat(full).catch(() => null);
+        if (info?.isFile()) yield { key, modifiedAt: info.mtime };
       }
     },
   };

@@ -123,8 +123,9 @@ export function createS3BlobStore(settings: S3Settings, options: S3StoreOptions 
         throw storeError('remove', key, error);
       }
     },
-    async *list() {
+    async *list(under = '') {
       const { sdk, client } = await connect();
+      const listed = prefix + under;
       let ContinuationToken: string | undefined;
       do {
         const page = await client
@@ -132,12 +133,12 @@ export function createS3BlobStore(settings: S3Settings, options: S3StoreOptions 
             new sdk.ListObjectsV2Command({
               Bucket,
               MaxKeys: pageSize,
-              ...(prefix ? { Prefix: prefix } : {}),
+              ...(listed ? { Prefix: listed } : {}),
               ...(ContinuationToken ? { ContinuationToken } : {}),
             }),
           )
           .catch((error: unknown) => {
-            throw storeError('list', prefix || '/', error);
+            throw storeError('list', listed || '/', error);
           });
         for (const object of page.Contents ?? []) {
           if (!object.Key) continue;

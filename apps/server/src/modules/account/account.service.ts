@@ -103,8 +103,7 @@ export async function deleteAccount(deps: AccountDeps, userId: string): Promise<
   deps.userDeleted(userId);
   // Files after rows (a crash in between leaves orphans the sweep removes), including files of uploads
   // whose rows were never written: every receipt file lives under the user's own prefix.
-  const prefix = `receipts/${userId}/`;
-  for await (const blob of deps.blobs.list()) if (blob.key.startsWith(prefix)) keys.add(blob.key);
+  for await (const blob of deps.blobs.list(`receipts/${userId}/`)) keys.add(blob.key);
   for (const key of keys) await deps.blobs.remove(key);
   deps.log.info(
     { user: userId, eventsRemoved: events.removed, eventsFailed: events.failed, files: keys.size },
