@@ -12,6 +12,7 @@ import { registerCompression } from './http/compression';
 import { createCursorCodec } from './http/cursor';
 import { registerErrorHandler } from './http/errors';
 import { createReadCache, createVersionedRead } from './http/read-cache';
+import { createRateLimitStore } from './http/shared-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { logRequests, requestLoggerFactory } from './logging';
@@ -139,7 +140,9 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, deps.config.PUBLIC_URL);
   registerCompression(app);
   await app.register(multipart);
-  await app.register(rateLimit, { global: false });
+  const limits = await createRateLimitStore(deps.config.REDIS_URL, deps.config.REDIS_PREFIX, app.log);
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, limits.options);
   registerApiDocs(app);
 
   // Every route needs the bearer token unless it says it is public.
