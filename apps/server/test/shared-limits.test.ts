@@ -76,7 +76,8 @@ describe('rate limits shared across two server processes through Redis', () => {
   });
 
   it('counts a user’s mailbox syncs against one limit across both replicas', async () => {
-    const sync = (i: number) => alternate(i, '/google-auth/google/sync/', { headers: { authorization: bearer } });
+    const sync = (i: number) =>
+      alternate(i, '/google-auth/google/sync/', { headers: { authorization: bearer } });
     for (let i = 0; i < LIMIT; i++) {
       const res = await sync(i);
       // No provider is configured, so the sync itself fails (502); the limit counts it all the same.

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { EncryptionKeys } from '../storage/envelope';
 import type { Dialect } from './database';
 import * as initial from './migrations/20261122T1400_initial';
@@ -38,6 +38,30 @@ export async function migrateToLatest(
   dialect: Dialect,
   schema?: string,
   keys?: EncryptionKeys,
+): Promise<void> {
+  if (dialect !== 'postgres') return migrate(db, dialect, schema, keys);
+  // Kysely locks the migrations themselves, but creates its bookkeeping tables before taking its lock
+  // (and then relies on re-reading after a failed concurrent creation). Replicas starting together take
+  // turns for the whole step under one session lock on a connection of its own: the first migrates, the
+  // others find nothing left to do. The lock goes with the connection if the process dies.
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(connection);
+    try {
+      await migrate(db, dialect, schema, keys);
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(connection);
+    }
+  });
+}
+
+/** PostgreSQL advisory lock key of Warrantly's migrate step (any fixed number other programs do not use). */
+const MIGRATION_LOCK_KEY = 8_427_530_117n;
+
+async function migrate(
+  db: Kysely<any>,
+  dialect: Dialect,
+  schema: string | undefined,
+  keys: EncryptionKeys | undefined,
 ): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
