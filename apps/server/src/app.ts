@@ -140,7 +140,14 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, deps.config.PUBLIC_URL);
   registerCompression(app);
   await app.register(multipart);
-  const limits = await createRateLimitStore(deps.config.REDIS_URL, deps.config.REDIS_PREFIX, app.log);
+  const limits = await createRateLimitStore({
+    redisUrl: deps.config.REDIS_URL,
+    prefix: deps.config.REDIS_PREFIX,
+    // The counters are not user data: written past the data-version watch.
+    db: given.db,
+    dialect: deps.dialect,
+    log: app.log,
+  });
   app.addHook('onClose', () => limits.close());
   await app.register(rateLimit, limits.options);
   registerApiDocs(app);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { signAccessToken } from '../src/modules/auth/access-token';
 import { loadKeys } from '../src/storage/keys';
-import { userRow } from './harness';
+import { DIALECTS, userRow } from './harness';
+import { ownDatabase } from './processes';
 import { exited, type ServerProcess, startServer } from './server-process';
 
 // Redis 7 runs beside the test run (as PostgreSQL does); each run counts under a prefix of its own.
@@ -118,4 +119,38 @@ describe('an unreachable Redis', () => {
       .filter((line) => line.includes('Redis unreachable'));
     expect(warnings).toHaveLength(1);
   });
+});
+
+// Replicas on PostgreSQL without Redis count in the database's rate_limits table.
+describe.each(DIALECTS.filter((d) => d === 'postgres'))('rate limits shared through %s', (dialect) => {
+  const servers: ServerProcess[] = [];
+  let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
+  afterAll(async () => {
+    await Promise.all(servers.map(stop));
+    await database?.drop();
+  });
+
+  it('counts sign-ins per address against one limit across two replicas', async () => {
+    database = await ownDatabase(dialect);
+    const env = {
+      DATABASE_URL: database.url ?? '',
+      APP_SECRET: randomBytes(32).toString('hex'),
+      SIGN_INS_PER_MINUTE: String(LIMIT),
+      SYNC_INTERVAL_MINUTES: '0',
+    };
+    for (let i = 0; i < 2; i++) {
+      servers.push(await startServer(mkdtempSync(path.join(os.tmpdir(), 'warrantly-limits-')), env));
+    }
+    const refresh = (i: number) =>
+      fetch(`http://127.0.0.1:${servers[i % 2]?.port}/api/v1/auth/refresh/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: 'not-a-token' }),
+      });
+    for (let i = 0; i < LIMIT; i++) expect((await refresh(i)).status, `request ${i + 1}`).not.toBe(429);
+    const over = await refresh(LIMIT);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await refresh(LIMIT + 1)).status).toBe(429);
+  }, 60_000);
 });
