@@ -13,6 +13,7 @@ import { createCursorCodec } from './http/cursor';
 import { registerErrorHandler } from './http/errors';
 import { createReadCache, createVersionedRead } from './http/read-cache';
 import { registerSecurityHeaders } from './http/security-headers';
+import { createRateLimitStore } from './http/shared-limits';
 import { registerWebApp } from './http/web-app';
 import { logRequests, requestLoggerFactory } from './logging';
 import { accountRoutes } from './modules/account/account.routes';
@@ -139,7 +140,16 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, deps.config.PUBLIC_URL);
   registerCompression(app);
   await app.register(multipart);
-  await app.register(rateLimit, { global: false });
+  const limits = await createRateLimitStore({
+    redisUrl: deps.config.REDIS_URL,
+    prefix: deps.config.REDIS_PREFIX,
+    // The counters are not user data: written past the data-version watch.
+    db: given.db,
+    dialect: deps.dialect,
+    log: app.log,
+  });
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, limits.options);
   registerApiDocs(app);
 
   // Every route needs the bearer token unless it says it is public.

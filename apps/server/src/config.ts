@@ -114,6 +114,19 @@ const Env = z.object({
   SYNCS_PER_MINUTE: z.coerce.number().int().positive().default(6),
   /** Per address: sign-in steps and token refreshes a minute (a household or an office shares one). */
   SIGN_INS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /**
+   * Redis for limits counted across replicas (sign-ins per address, uploads and syncs per user); absent:
+   * each process counts on its own. Unreachable: requests are served uncounted (logged once per outage).
+   */
+  REDIS_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  /** Prefix of every key this deployment writes to Redis (several deployments may share one Redis). */
+  REDIS_PREFIX: z.string().default('warrantly:'),
   /** Memory for answers kept by their ETag (the purchases list, pages, totals, receipts); 0 keeps none. */
   READ_CACHE_MB: z.coerce.number().min(0).max(65536).default(64),
   /** Receipt files in an S3-compatible store: all five set, or none (files under DATA_DIR/blobs). */

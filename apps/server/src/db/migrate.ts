@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { EncryptionKeys } from '../storage/envelope';
 import type { Dialect } from './database';
 import * as initial from './migrations/20261122T1400_initial';
@@ -12,6 +12,7 @@ import * as versionNotify from './migrations/20261125T1200_version_notify';
 import * as warrantyPages from './migrations/20261126T1400_warranty_pages';
 import * as review from './migrations/20261127T0100_review';
 import * as calendarIds from './migrations/20261127T1100_calendar_ids';
+import * as rateLimits from './migrations/20261127T1200_rate_limits';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect, keys?: EncryptionKeys): Promise<void> };
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261126T1400_warranty_pages': warrantyPages,
   '20261127T0100_review': review,
   '20261127T1100_calendar_ids': calendarIds,
+  '20261127T1200_rate_limits': rateLimits,
 };
 
 /**
@@ -40,6 +42,30 @@ export async function migrateToLatest(
   dialect: Dialect,
   schema?: string,
   keys?: EncryptionKeys,
+): Promise<void> {
+  if (dialect !== 'postgres') return migrate(db, dialect, schema, keys);
+  // Kysely locks the migrations themselves, but creates its bookkeeping tables before taking its lock
+  // (and then relies on re-reading after a failed concurrent creation). Replicas starting together take
+  // turns for the whole step under one session lock on a connection of its own: the first migrates, the
+  // others find nothing left to do. The lock goes with the connection if the process dies.
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(connection);
+    try {
+      await migrate(db, dialect, schema, keys);
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(connection);
+    }
+  });
+}
+
+/** PostgreSQL advisory lock key of Warrantly's migrate step (any fixed number other programs do not use). */
+const MIGRATION_LOCK_KEY = 8_427_530_117n;
+
+async function migrate(
+  db: Kysely<any>,
+  dialect: Dialect,
+  schema: string | undefined,
+  keys: EncryptionKeys | undefined,
 ): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {

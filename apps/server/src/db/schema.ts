@@ -196,6 +196,14 @@ export interface MemoryEntriesTable {
   updated_at: string;
 }
 
+/** A rate-limit counter shared by replicas on PostgreSQL without Redis (see db/rate-limits.ts). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  /** Milliseconds since the epoch, on the database's clock. */
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   provider_accounts: ProviderAccountsTable;
@@ -210,6 +218,7 @@ export interface Database {
   sync_leases: SyncLeasesTable;
   rejections: RejectionsTable;
   memory_entries: MemoryEntriesTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type Db = Kysely<Database> | Transaction<Database>;

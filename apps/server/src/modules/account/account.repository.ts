@@ -22,6 +22,7 @@ export const USER_DATA: Record<keyof Database, UserData> = {
   rejections: { column: 'user_id' },
   memory_entries: { column: 'user_id' },
   spent_sign_in_states: { none: 'hashes of spent sign-in states: tied to no user, expire in minutes' },
+  rate_limits: { none: 'rate-limit counters per address or user id, each gone when its minute ends' },
   users: { column: 'id' },
 };
 
