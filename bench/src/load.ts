@@ -79,14 +79,19 @@ const cleanups: { what: string; run: () => Promise<void> }[] = [];
 function onExit(what: string, run: () => Promise<void>) {
   cleanups.push({ what, run });
 }
-async function cleanUp(): Promise<void> {
-  for (let next = cleanups.pop(); next; next = cleanups.pop()) {
-    try {
-      await next.run();
-    } catch (error) {
-      console.error(`bench:load: could not ${next.what}: ${(error as Error).message}`);
+let cleaning: Promise<void> | null = null;
+/** Runs the clean-ups once, however many ways out ask for it (a signal during the run's own ending). */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (let next = cleanups.pop(); next; next = cleanups.pop()) {
+      try {
+        await next.run();
+      } catch (error) {
+        console.error(`bench:load: could not ${next.what}: ${(error as Error).message}`);
+      }
     }
-  }
+  })();
+  return cleaning;
 }
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -192,6 +197,9 @@ interface LoadUser {
   sandboxKey: string;
   address: string;
   token: string;
+  refreshToken: string;
+  /** When the access token was issued (it lives 15 minutes). */
+  tokenAt: number;
   /** ETags seen per path, sent back as If-None-Match as a browser does. */
   etags: Map<string, string>;
   purchaseIds: number[];
@@ -300,8 +308,24 @@ async function mailboxSync(user: LoadUser) {
   await call(user, 'sync', 'GET', '/google-auth/google/sync/');
 }
 
+/** A new token pair when the access token is 10 minutes old, as the web app does before it runs out. */
+async function freshToken(user: LoadUser) {
+  if (Date.now() - user.tokenAt < 10 * 60_000) return;
+  const replica = pick(replicas) as ServerProcess;
+  const answer = await send(
+    `${replica.url}/api/v1/auth/refresh/`,
+    'POST',
+    { 'content-type': 'application/json', 'x-forwarded-for': user.address },
+    JSON.stringify({ refresh_token: user.refreshToken }),
+  );
+  if (answer.status !== 200) throw new Error(`refreshing ${user.email}'s token answered ${answer.status}`);
+  const pair = JSON.parse(answer.body.toString('utf8')) as { access_token: string; refresh_token: string };
+  Object.assign(user, { token: pair.access_token, refreshToken: pair.refresh_token, tokenAt: Date.now() });
+}
+
 async function virtualUser(user: LoadUser, until: number) {
   while (Date.now() < until && !stopping) {
+    await freshToken(user);
     const roll = Math.random();
     if (roll < 0.7) await listAndTotals(user);
     else if (roll < 0.8) await receipts(user);
@@ -328,12 +352,17 @@ async function createUser(i: number): Promise<LoadUser> {
     sandboxKey: googleSubject(email.toLowerCase()),
     address,
     token: signedIn.access_token,
+    refreshToken: signedIn.refresh_token,
+    tokenAt: Date.now(),
     etags: new Map(),
     purchaseIds: [],
     receiptIds: [],
     serial: 0,
   };
   for (let n = 0; n < 2; n += 1) await deliverOrder(user);
+  // The first sync a new user makes; it also starts each replica's mail readers before the measured load.
+  if (!(await call(user, 'sync', 'GET', '/google-auth/google/sync/')))
+    throw new Error(`user ${i}: the first mailbox sync failed (${[...examples.values()].at(-1)})`);
   for (let n = 0; n < 3; n += 1) {
     const made = await call(user, 'create', 'POST', '/api/v1/orders/create/', {
       headers: { 'content-type': 'application/json' },
@@ -367,16 +396,19 @@ interface JobLine {
   replica: number;
 }
 
-/** Jobs from the replicas' `job finished` / `job failed` lines; duplicates by id, and by name+key overlap. */
-function jobFigures() {
-  const finished: JobLine[] = [];
-  let failed = 0;
+const finished: JobLine[] = [];
+let jobsFailed = 0;
+
+/**
+ * Takes the job lines out of the replicas' logs and drops the rest (a request line each: a soak's worth
+ * would pile up in this process).
+ */
+function harvestJobLines() {
   replicas.forEach((replica, index) => {
-    for (const line of replica.logs) {
-      if (line.msg === 'job failed') failed += 1;
-      if (line.msg !== 'job finished') continue;
+    for (const line of replica.logs.splice(0)) {
+      if (line.msg === 'job failed') jobsFailed += 1;
       const job = line.job as Record<string, unknown> | undefined;
-      if (!job) continue;
+      if (line.msg !== 'job finished' || !job) continue;
       finished.push({
         id: String(job.id),
         name: String(job.name),
@@ -387,6 +419,11 @@ function jobFigures() {
       });
     }
   });
+}
+
+/** Jobs finished and failed; duplicates: one id finished twice, or one name+key run at once on two replicas. */
+function jobFigures() {
+  harvestJobLines();
   const byId = new Map<string, number>();
   for (const job of finished) byId.set(job.id, (byId.get(job.id) ?? 0) + 1);
   const sameId = [...byId.values()].reduce((sum, n) => sum + (n > 1 ? n - 1 : 0), 0);
@@ -407,7 +444,7 @@ function jobFigures() {
   }
   const byName = new Map<string, number>();
   for (const job of finished) byName.set(job.name, (byName.get(job.name) ?? 0) + 1);
-  return { finished: finished.length, failed, sameId, overlapping, byName };
+  return { finished: finished.length, failed: jobsFailed, sameId, overlapping, byName };
 }
 
 interface CalendarFigures {
@@ -507,6 +544,8 @@ async function startReplicas(env: Record<string, string>) {
   // One after the other: the first migrates the empty database, the others find it migrated.
   for (let i = 0; i < REPLICAS; i += 1) {
     const replica = await startServerProcess(env, { requireBuilt: true });
+    // Stopped even when Ctrl-C came while it was starting (the clean-ups may already have run).
+    if (stopping) await replica.stop();
     onExit(`stop replica ${i + 1}`, () => replica.stop(10_000));
     replicas.push(replica);
   }
@@ -521,7 +560,7 @@ async function main(): Promise<number> {
     });
     if (build.status !== 0) throw new Error('npm run build -w apps/server failed');
   }
-  const scratch = await scratchPostgres(PG_SERVER).catch((error: Error) => {
+  const scratch = await scratchPostgres(PG_SERVER, 'bench_load').catch((error: Error) => {
     throw new Error(
       `PostgreSQL at ${PG_SERVER.replace(/\/\/[^@]*@/, '//')} is not usable (${error.message}): start it, or set DATABASE_URL to a server this user may create databases on`,
     );
@@ -555,7 +594,7 @@ async function main(): Promise<number> {
   const setupStart = Date.now();
   const users = await createUsers();
   console.log(
-    `${USERS} users signed in, each with 3 purchases and 2 order mails, in ${((Date.now() - setupStart) / 1000).toFixed(0)} s`,
+    `${USERS} users signed in, each with 3 purchases and 2 order mails synced, in ${((Date.now() - setupStart) / 1000).toFixed(0)} s`,
   );
   // The load is measured from here: setup's requests are not in the figures.
   for (const tally of tallies.values()) {
@@ -576,8 +615,10 @@ async function main(): Promise<number> {
         `  minute ${rssByMinute.length}: ${sample.map((v, i) => `replica ${i + 1} ${mb(v)}`).join(', ')}`,
       );
   }, 60_000);
+  const harvest = setInterval(harvestJobLines, 5000);
   await Promise.all(users.map((user) => virtualUser(user, began + DURATION * 1000)));
   clearInterval(minute);
+  clearInterval(harvest);
   const seconds = (Date.now() - began) / 1000;
   const rssAtEnd = replicas.map((r) => procMemoryMb(r.pid, 'VmRSS'));
 
@@ -638,17 +679,15 @@ async function main(): Promise<number> {
   );
   let soakVerdict: { flat: boolean; spread: number[] } | null = null;
   if (SOAK) {
-    // Flat: after the first minute's warm-up, each replica's samples within 10 % of their smallest.
+    // Flat: every later sample within 10 % of the one at the end of the first minute (the warm-up).
     const spread = replicas.map((_, i) => {
-      const later = rssByMinute
-        .slice(1)
-        .map((s) => s[i] ?? null)
-        .filter((v): v is number => v !== null);
-      return later.length < 2 ? 0 : (Math.max(...later) - Math.min(...later)) / Math.min(...later);
+      const [first, ...later] = rssByMinute.map((sample) => sample[i] ?? null);
+      if (first === null || first === undefined) return 0;
+      return Math.max(0, ...later.map((v) => (v === null ? 0 : Math.abs(v - first) / first)));
     });
     soakVerdict = { flat: spread.every((s) => s <= 0.1), spread };
     console.log(
-      `soak RSS          ${spread.map((s, i) => `replica ${i + 1} within ${(s * 100).toFixed(1)} %`).join(', ')} after the first minute (target <= 10 %: ${verdict(soakVerdict.flat)})`,
+      `soak RSS          ${spread.map((s, i) => `replica ${i + 1} within ${(s * 100).toFixed(1)} %`).join(', ')} of its size after the first minute (target <= 10 %: ${verdict(soakVerdict.flat)})`,
     );
   }
   if (JSON_FILE)
@@ -678,7 +717,8 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  console.error(`bench:load: ${(error as Error).message}`);
+  // After Ctrl-C, what failed is only what the stopping broke.
+  if (!stopping) console.error(`bench:load: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
   await cleanUp();
