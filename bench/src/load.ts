@@ -552,6 +552,8 @@ async function startReplicas(env: Record<string, string>) {
 }
 
 async function main(): Promise<number> {
+  // Before the build: a service that is down is said at once.
+  await checkRedis(REDIS_URL);
   if (!args.includes('--no-build')) {
     console.log('building apps/server (--no-build skips it)');
     const build = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], {
@@ -566,7 +568,6 @@ async function main(): Promise<number> {
     );
   });
   onExit('drop the scratch database', () => scratch.drop());
-  await checkRedis(REDIS_URL);
   onExit('remove the run’s Redis keys', () => dropRedisKeys(REDIS_URL, REDIS_PREFIX));
   sandbox = await startSandboxProcess();
   onExit('stop the sandbox', () => sandbox.stop());
