@@ -177,11 +177,17 @@ export async function seed(target: SeedTarget, total: number): Promise<string> {
   }
 }
 
-/** A scratch PostgreSQL database beside the one `serverUrl` names; `drop` removes it (after the server). */
-export async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A scratch PostgreSQL database beside the one `serverUrl` names, its name starting with `prefix` (which
+ * benchmark made it); `drop` removes it (after the server).
+ */
+export async function scratchPostgres(
+  serverUrl: string,
+  prefix = 'bench_api',
+): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new URL(serverUrl);
   admin.pathname = '/postgres';
-  const name = `bench_api_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const handle = await openDatabase({ url: admin.toString() });
   await sql`create database ${sql.id(name)}`.execute(handle.db);
   const url = new URL(serverUrl);

@@ -13,8 +13,8 @@ function guid(seed: string): string {
   );
 }
 
-/** Google's `sub`: 21 decimal digits. */
-function googleSubject(seed: string): string {
+/** Google's `sub`: 21 decimal digits; also the key of the account's mailbox and calendar in the control API. */
+export function googleSubject(seed: string): string {
   const n = BigInt(`0x${digest(seed).toString('hex').slice(0, 16)}`) % 10n ** 20n;
   return `1${n.toString().padStart(20, '0')}`;
 }
