@@ -27,7 +27,7 @@ interface LineStream {
 /**
  * The lines logged in one turn of the event loop, handed to `dest` in one write at the end of the turn.
  * Under load one turn answers many requests, and a write per request line (each a trip through libuv's
- * thread pool to the pipe, and a wake-up of its reader) cost a small answer at `info` about a third of
+ * thread pool to the pipe, and a wake-up of its reader) cost a small answer at `info` about a fifth of
  * its CPU time. A lone line still leaves in the turn it was logged in; at exit, what is held goes first.
  */
 export function coalescingStream(dest: LineStream): LineStream {
