@@ -51,7 +51,13 @@ function freePort(): Promise<number> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { requireBuilt?: boolean; startTimeoutMs?: number; nodeArgs?: string[] } = {},
+  options: {
+    requireBuilt?: boolean;
+    startTimeoutMs?: number;
+    nodeArgs?: string[];
+    /** Reads stdout without keeping its lines (`logs` stays empty), as a log shipper would: load tests. */
+    discardLogs?: boolean;
+  } = {},
 ): Promise<ServerProcess> {
   if (options.requireBuilt && !existsSync(BUILT))
     throw new Error(`${BUILT} is missing: run \`npm run build\` first`);
@@ -83,17 +89,19 @@ export async function startServerProcess(
   const logs: LogLine[] = [];
   let pending = '';
   let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    const lines = (pending + chunk.toString()).split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      try {
-        logs.push(JSON.parse(line) as LogLine);
-      } catch {
-        // Not a log line (a stack trace printed by Node itself).
+  if (options.discardLogs) child.stdout?.resume();
+  else
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const lines = (pending + chunk.toString()).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        try {
+          logs.push(JSON.parse(line) as LogLine);
+        } catch {
+          // Not a log line (a stack trace printed by Node itself).
+        }
       }
-    }
-  });
+    });
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-10_000);
   });

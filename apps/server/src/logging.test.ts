@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Config } from './config';
-import { loggerOptions, logRequests, requestLoggerFactory } from './logging';
+import { coalescingStream, loggerOptions, logRequests, requestLoggerFactory } from './logging';
 
 /** A server whose log lines land in `lines`, with one route that logs at `level` when asked. */
 async function serverLogging(level: string) {
@@ -100,5 +100,37 @@ describe('request lines', () => {
     await verbose.server.inject({ url: '/same' });
     await verbose.server.close();
     expect(verbose.lines).toEqual([expect.objectContaining({ level: 20, res: { statusCode: 304 } })]);
+  });
+});
+
+describe('the log stream', () => {
+  /** A destination that records each write it is handed. */
+  const recording = () => {
+    const writes: string[] = [];
+    return {
+      writes,
+      dest: { write: (s: string) => void writes.push(s), flush: () => {}, flushSync: () => {} },
+    };
+  };
+
+  it('hands the lines of one turn on in one write, in order, and a later line in its own turn', async () => {
+    const { writes, dest } = recording();
+    const stream = coalescingStream(dest);
+    stream.write('{"n":1}\n');
+    stream.write('{"n":2}\n');
+    expect(writes).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toEqual(['{"n":1}\n{"n":2}\n']);
+    stream.write('{"n":3}\n');
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toEqual(['{"n":1}\n{"n":2}\n', '{"n":3}\n']);
+  });
+
+  it('hands held lines on when flushed, so nothing logged just before an exit is lost', () => {
+    const { writes, dest } = recording();
+    const stream = coalescingStream(dest);
+    stream.write('{"msg":"last words"}\n');
+    stream.flushSync();
+    expect(writes).toEqual(['{"msg":"last words"}\n']);
   });
 });

@@ -17,6 +17,52 @@ function redactUrl(url: string): string {
 /** Log lines held in memory at most while stdout's reader is behind; past it they are dropped. */
 const LOG_BUFFER_BYTES = 8 * 1024 * 1024;
 
+/** Where pino writes: a line at a time, and what is held flushed on demand. */
+interface LineStream {
+  write(line: string): void;
+  flush(cb?: (error?: Error) => void): void;
+  flushSync(): void;
+}
+
+/**
+ * The lines logged in one turn of the event loop, handed to `dest` in one write at the end of the turn.
+ * Under load one turn answers many requests, and a write per request line (each a trip through libuv's
+ * thread pool to the pipe, and a wake-up of its reader) cost a small answer at `info` about a fifth of
+ * its CPU time. A lone line still leaves in the turn it was logged in; at exit, what is held goes first.
+ */
+export function coalescingStream(dest: LineStream): LineStream {
+  let held = '';
+  let scheduled = false;
+  const handOn = () => {
+    scheduled = false;
+    if (held === '') return;
+    const lines = held;
+    held = '';
+    dest.write(lines);
+  };
+  process.on('exit', () => {
+    handOn();
+    dest.flushSync();
+  });
+  return {
+    write(line) {
+      held += line;
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(handOn);
+      }
+    },
+    flush(cb) {
+      handOn();
+      dest.flush(cb);
+    },
+    flushSync() {
+      handOn();
+      dest.flushSync();
+    },
+  };
+}
+
 /**
  * Structured JSON logs with no tokens, cookies or bodies in them, written to stdout asynchronously: a
  * synchronous write to a pipe whose reader lags (a log shipper, a terminal) would stall every request.
@@ -25,7 +71,7 @@ const LOG_BUFFER_BYTES = 8 * 1024 * 1024;
 export function loggerOptions(config: Config): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: config.LOG_LEVEL,
-    stream: pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES }),
+    stream: coalescingStream(pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES })),
     // Any logged headers, not only the request's: @fastify/multipart logs its busboy options at trace level.
     redact: ['*.headers.authorization', '*.headers.cookie', '*.headers["set-cookie"]'],
     serializers: {
@@ -122,7 +168,9 @@ export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLogger
  * status and the time taken. Errors keep their own line (http/errors.ts).
  */
 export function logRequests(app: FastifyInstance): void {
-  const log = app.log as PinoLogger;
+  // The line holds no headers, so the redaction of headers (which clones every field of a line to look
+  // for them) is left out of it; the serializers still cut secrets out of the path.
+  const log = (app.log as PinoLogger).child({}, { redact: [] }) as PinoLogger;
   app.addHook('onResponse', (req, reply, done) => {
     const quiet = reply.statusCode === 304 || req.url === '/healthz' || req.url.startsWith('/healthz?');
     const level = quiet ? 'debug' : 'info';

@@ -1,6 +1,6 @@
 /**
  * `bench:api`'s floors: the real server's answers captured byte for byte (raw, still compressed), then
- * served by bare-server.ts in a process of its own.
+ * served in a process of its own by bare-server.ts (Node's `http`) or bare-fastify.ts (Fastify, bare).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,9 +8,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BareRoute, BareRoutesFile, CapturedAnswer } from './bare-server';
+import { type BareRoute, type BareRoutesFile, type CapturedAnswer, VOLATILE } from './bare-routes';
 
-const BARE_SERVER = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+/** The floors: a bare Node `http` server, and Fastify with nothing registered but the routes. */
+export type FloorKind = 'node' | 'fastify';
+const FLOOR_SERVERS: Record<FloorKind, string> = {
+  node: fileURLToPath(new URL('./bare-server.ts', import.meta.url)),
+  fastify: fileURLToPath(new URL('./bare-fastify.ts', import.meta.url)),
+};
 /** The repository's root, where `--import tsx` resolves. */
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -83,8 +88,8 @@ export interface BareServer {
   stop(): Promise<void>;
 }
 
-/** Starts bare-server.ts in its own process with `routes` and waits until it listens. */
-export async function startBareServer(routes: BareRoute[]): Promise<BareServer> {
+/** Starts the floor of `kind` in its own process with `routes` and waits until it listens. */
+export async function startBareServer(routes: BareRoute[], kind: FloorKind = 'node'): Promise<BareServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
   const file = path.join(dir, 'routes.json');
   const encode = (a: CapturedAnswer) => ({ ...a, body: a.body.toString('base64') });
@@ -97,7 +102,7 @@ export async function startBareServer(routes: BareRoute[]): Promise<BareServer> 
     ),
   }));
   writeFileSync(file, JSON.stringify(json));
-  const child = spawn(process.execPath, ['--import', 'tsx', BARE_SERVER, file], {
+  const child = spawn(process.execPath, ['--import', 'tsx', FLOOR_SERVERS[kind], file], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -110,7 +115,7 @@ export async function startBareServer(routes: BareRoute[]): Promise<BareServer> 
         const line = /^\{.*\}$/m.exec(out)?.[0];
         if (line) resolve((JSON.parse(line) as { port: number }).port);
       });
-      child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+      child.once('exit', (code) => reject(new Error(`the ${kind} floor exited with ${code}`)));
     });
     return {
       url: `http://127.0.0.1:${port}`,
@@ -128,11 +133,8 @@ export async function startBareServer(routes: BareRoute[]): Promise<BareServer> 
   }
 }
 
-/** Headers a server writes per connection or per moment, not per answer. */
-const VOLATILE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-
 /**
- * Asks the bare server for every captured answer and throws unless it sends the same status, the same
+ * Asks a floor for every captured answer and throws unless it sends the same status, the same
  * body bytes and the same headers (bar the volatile ones): a floor serving less would flatter nobody.
  */
 export async function verifyBareServer(bareUrl: string, routes: BareRoute[]): Promise<void> {
@@ -145,7 +147,7 @@ export async function verifyBareServer(bareUrl: string, routes: BareRoute[]): Pr
       );
     if (real.status !== bare.status || !real.body.equals(bare.body) || fields(real) !== fields(bare))
       throw new Error(
-        `the bare server's ${what} differs from the real one:\n  real ${real.status} ${fields(real)}\n  bare ${bare.status} ${fields(bare)}`,
+        `the floor's ${what} differs from the real server's:\n  real ${real.status} ${fields(real)}\n  bare ${bare.status} ${fields(bare)}`,
       );
   };
   for (const route of routes) {

@@ -14,6 +14,8 @@ const AUTOCANNON = path.join(
 /** What one run measured: requests a second, latency percentiles (whole ms) and the answers by status. */
 export interface LoadResult {
   rps: number;
+  /** Requests answered in the run. */
+  requests: number;
   p50: number;
   p99: number;
   /** Answers by status class: `2xx`, `3xx`, and `other` (1xx, 4xx, 5xx, errors and timeouts). */
@@ -23,7 +25,7 @@ export interface LoadResult {
 }
 
 interface AutocannonJson {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   throughput: { average: number };
   '1xx': number;
@@ -68,6 +70,7 @@ export async function loadRun(
   const r = JSON.parse(out) as AutocannonJson;
   return {
     rps: r.requests.average,
+    requests: r.requests.total,
     p50: r.latency.p50,
     p99: r.latency.p99,
     counts: {

@@ -1,0 +1,22 @@
+/**
+ * CPU time a process has used as the kernel counts it (all its threads: the event loop, zlib's pool, the
+ * garbage collector), so a benchmark can say what one request costs whatever else the machine runs.
+ */
+import { readFileSync } from 'node:fs';
+
+/** Clock ticks a second of `/proc/<pid>/stat` (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** User plus system CPU time of `pid` so far, in ms; null once it is gone (or off Linux). */
+export function procCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which sits in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    return ((utime + stime) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
