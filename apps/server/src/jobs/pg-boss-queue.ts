@@ -1,3 +1,4 @@
+import os from 'node:os';
 import PgBoss from 'pg-boss';
 import { timestamp } from '../dates';
 import type { Db } from '../db/schema';
@@ -65,7 +66,9 @@ export async function createPgBossQueue(deps: {
   async function work(name: JobName, run: JobRun, job: PgBoss.JobWithMetadata<{ key: string }>) {
     const { key } = job.data;
     const until = new Date(Date.now() + settings.timeoutSeconds * 1000);
-    if (!(await repo.acquireLease(db, name, key, job.id, timestamp(), timestamp(until)))) {
+    // Says which process runs it to whoever looks at the row (an operator, a test).
+    const holder = `${os.hostname()}/${process.pid}/${job.id}`;
+    if (!(await repo.acquireLease(db, name, key, holder, timestamp(), timestamp(until)))) {
       await boss.send(name, { key }, { singletonKey: key, startAfter: DEFER_SECONDS });
       return;
     }
@@ -80,7 +83,7 @@ export async function createPgBossQueue(deps: {
       }
       throw error;
     } finally {
-      await repo.releaseLease(db, name, key, job.id);
+      await repo.releaseLease(db, name, key, holder);
     }
   }
 
