@@ -146,6 +146,11 @@ describe.each(POSTGRES)('background jobs across two server processes on %s', () 
         new Set(keys).size === 2 && [...new Set(keys)].every((k) => keys.filter((x) => x === k).length >= 3)
       );
     });
+    // Stopped (each drains its running jobs), so every listing below belongs to a logged run.
+    for (const server of [a, b]) {
+      server.child.kill('SIGTERM');
+      await exited(server.child);
+    }
     const done = runs();
     // Each sync lists the mailbox once (Gmail: the message list, then the history since it; Graph: the
     // delta): as many listings as sync runs, per provider (= per user).
