@@ -15,6 +15,9 @@ import { createReadCache, createVersionedRead } from './http/read-cache';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createRateLimitStore } from './http/shared-limits';
 import { registerWebApp } from './http/web-app';
+import type { JobQueue, JobSettings } from './jobs/jobs';
+import { createLocalQueue } from './jobs/local-queue';
+import { createPgBossQueue } from './jobs/pg-boss-queue';
 import { logRequests, requestLoggerFactory } from './logging';
 import { accountRoutes } from './modules/account/account.routes';
 import { userExists } from './modules/account/account.service';
@@ -88,6 +91,8 @@ declare module 'fastify' {
     mailSync: MailSync;
     /** Keeps warranty and maintenance events on the user's calendar in step with their purchases. */
     reminders: ReminderWorker;
+    /** Background jobs: pg-boss on PostgreSQL, in-process on SQLite (src/jobs). */
+    jobs: JobQueue;
   }
 }
 
@@ -176,7 +181,19 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     appUrl: deps.config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${deps.config.PORT}`,
     log: app.log,
   });
-  const reminders = createReminderWorker(calendar, { log: app.log });
+  // Jobs keep their own handle: their bookkeeping is no user's data change.
+  const jobSettings: JobSettings = {
+    timeoutSeconds: deps.config.JOB_TIMEOUT_SECONDS,
+    retryLimit: deps.config.JOB_RETRY_LIMIT,
+    retryDelaySeconds: deps.config.JOB_RETRY_DELAY_SECONDS,
+    longestIntervalMs: deps.config.SYNC_INTERVAL_MINUTES * 60_000,
+  };
+  const jobs =
+    deps.dialect === 'postgres'
+      ? await createPgBossQueue({ db: given.db, log: app.log, settings: jobSettings })
+      : createLocalQueue({ db: given.db, log: app.log, settings: jobSettings });
+  app.decorate('jobs', jobs);
+  const reminders = createReminderWorker(calendar, jobs, app.log);
   app.decorate('reminders', reminders);
   // The one subscriber to "this user's data changed": their calendar follows their purchases and settings.
   const onUserDataChanged = (userId: string) => reminders.schedule(userId);
@@ -227,6 +244,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     readEmail: deps.readEmail ?? ((message) => deps.extraction.readEmail(message)),
   });
   app.decorate('mailSync', mailSync);
+  jobs.define('sync-mailbox', (userId) => mailSync.syncInBackground(userId));
   await app.register(syncRoutes, { mailSync, limit: perUserLimit(deps.config.SYNCS_PER_MINUTE) });
   await app.register(accountRoutes, {
     deps: {
@@ -235,7 +253,10 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
       encryptionKey: deps.keys.encryption,
       calendar,
       tokens,
-      calendarIdle: () => reminders.idle(),
+      calendarIdle: async (userId) => {
+        await reminders.forget(userId);
+        await jobs.cancel('sync-mailbox', userId);
+      },
       userDeleted: requireUser.userDeleted,
       now,
       log: app.log,
@@ -243,8 +264,8 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await versions.close();
-    reminders.stop();
-    await reminders.idle();
+    // Runs in progress here end first; queued jobs wait for another replica or the next start.
+    await jobs.stop();
   });
   const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = deps.config;
   const refine =
@@ -276,6 +297,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     now,
   });
 
+  await jobs.start();
   await registerWebApp(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir, {
     sandbox: deps.endpoints.sandboxUrl !== null,
   });

@@ -88,7 +88,16 @@ const Env = z.object({
   SANDBOX_URL: optionalUrl,
   SANDBOX_MAILBOX_DIR: optionalString,
   SYNC_LOOKBACK_MONTHS: z.coerce.number().int().positive().default(24),
-  SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(360),
+  /** How often every connected mailbox is synced, once across all replicas (0: never; fractions allowed). */
+  SYNC_INTERVAL_MINUTES: z.coerce.number().min(0).default(360),
+  /**
+   * Background jobs (src/jobs): a run still going after JOB_TIMEOUT_SECONDS counts as crashed and is retried
+   * (on any replica); a failing job is retried JOB_RETRY_LIMIT times, JOB_RETRY_DELAY_SECONDS apart and
+   * doubling, then kept as dead with its error.
+   */
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,

@@ -71,19 +71,24 @@ async function main(config: Config): Promise<void> {
   poolLog = app.log;
   if (removed > 0) app.log.info({ removed }, 'removed orphan receipt files');
 
-  // The background sync: the same code path as the endpoints, every SYNC_INTERVAL_MINUTES (0: off).
+  // The background sync: every SYNC_INTERVAL_MINUTES (0: off), once across all replicas, a pass queues a
+  // `sync-mailbox` job per connected mailbox; the jobs run the same code path as the endpoints.
   const background = createSyncScheduler({
-    syncEveryone: () => app.mailSync.syncEveryone(),
-    intervalMs: config.SYNC_INTERVAL_MINUTES * 60_000,
+    syncEveryone: async () => {
+      for (const userId of await app.mailSync.syncableUserIds()) await app.jobs.send('sync-mailbox', userId);
+    },
     log: app.log,
   });
-  background.start();
+  await app.jobs.every(
+    'sweep-mailboxes',
+    config.SYNC_INTERVAL_MINUTES * 60_000,
+    () => background.tick().done,
+  );
 
   installProcessHandlers({
     log: app.log,
     timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     close: async () => {
-      background.stop();
       await app.close();
       await extraction.close();
       await stopSandbox();

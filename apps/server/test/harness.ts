@@ -154,7 +154,11 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     async close() {
       await app.close();
       await extraction.close();
-      if (schema && ownsSchema) await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
+      if (schema && ownsSchema) {
+        // pg-boss's schema beside the app's (src/jobs/pg-boss-queue.ts).
+        await sql.raw(`drop schema if exists ${schema}_jobs cascade`).execute(handle.db);
+        await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
+      }
       await handle.close();
       if (!sharedFile) rmSync(dataDir, { recursive: true, force: true });
     },

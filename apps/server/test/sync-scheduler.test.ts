@@ -36,7 +36,6 @@ describe.each(DIALECTS)('scheduled mailbox sync on %s', (dialect) => {
     headers = { authorization: `Bearer ${(await signInThroughSandbox(app, 'google', EMAIL)).access_token}` };
     const scheduler = createSyncScheduler({
       syncEveryone: () => app.app.mailSync.syncEveryone(),
-      intervalMs: 0,
       log: app.app.log,
     });
     return { app, scheduler };

@@ -11,6 +11,7 @@ import * as keysetPages from './migrations/20261125T1000_keyset_pages';
 import * as versionNotify from './migrations/20261125T1200_version_notify';
 import * as warrantyPages from './migrations/20261126T1400_warranty_pages';
 import * as review from './migrations/20261127T0100_review';
+import * as jobs from './migrations/20261127T1000_jobs';
 import * as calendarIds from './migrations/20261127T1100_calendar_ids';
 import * as rateLimits from './migrations/20261127T1200_rate_limits';
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261125T1200_version_notify': versionNotify,
   '20261126T1400_warranty_pages': warrantyPages,
   '20261127T0100_review': review,
+  '20261127T1000_jobs': jobs,
   '20261127T1100_calendar_ids': calendarIds,
   '20261127T1200_rate_limits': rateLimits,
 };

@@ -181,6 +181,18 @@ export interface SyncLeasesTable {
   last_finished_at: string | null;
 }
 
+/** A background job's kind and key: who runs it now, and on SQLite whether it is still wanted. */
+export interface JobsTable {
+  name: string;
+  key: string;
+  wanted: Generated<number>;
+  attempts: Generated<number>;
+  holder: string | null;
+  expires_at: string | null;
+  dead_reason: string | null;
+  dead_at: string | null;
+}
+
 /** What a correction taught: see packages/extract memory.ts; `sealed` holds the raw key and the payload. */
 export interface MemoryEntriesTable {
   id: Generated<number>;
@@ -218,6 +230,7 @@ export interface Database {
   sync_leases: SyncLeasesTable;
   rejections: RejectionsTable;
   memory_entries: MemoryEntriesTable;
+  jobs: JobsTable;
   rate_limits: RateLimitsTable;
 }
 

@@ -21,6 +21,9 @@ export const USER_DATA: Record<keyof Database, UserData> = {
   sync_leases: { column: 'user_id' },
   rejections: { column: 'user_id' },
   memory_entries: { column: 'user_id' },
+  jobs: {
+    none: "background jobs' bookkeeping, keyed by user id: deletion cancels the user's jobs and their rows",
+  },
   spent_sign_in_states: { none: 'hashes of spent sign-in states: tied to no user, expire in minutes' },
   rate_limits: { none: 'rate-limit counters per address or user id, each gone when its minute ends' },
   users: { column: 'id' },

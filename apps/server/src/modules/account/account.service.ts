@@ -27,8 +27,11 @@ export interface AccountDeps {
   encryptionKey: EncryptionKeys;
   calendar: Pick<Calendar, 'removeAllEvents'>;
   tokens: Pick<ProviderTokens, 'disconnect'>;
-  /** Resolves when no calendar run is in progress, so none adds an event after deletion swept them. */
-  calendarIdle: () => Promise<void>;
+  /**
+   * Drops the user's queued background jobs and waits for running ones, so no calendar run adds an event
+   * after deletion swept them.
+   */
+  calendarIdle: (userId: string) => Promise<void>;
   /** Makes the user's access tokens answer 401 at once in this process. */
   userDeleted: (userId: string) => void;
   now: () => Date;
@@ -90,7 +93,7 @@ export async function disconnectMailbox(deps: AccountDeps, userId: string): Prom
  */
 export async function deleteAccount(deps: AccountDeps, userId: string): Promise<void> {
   await requireUser(deps, userId);
-  await deps.calendarIdle();
+  await deps.calendarIdle(userId);
   const events = await deps.calendar.removeAllEvents(userId);
   for (const provider of PROVIDERS) {
     const failure = await deps.tokens.disconnect(userId, provider, deps.now());

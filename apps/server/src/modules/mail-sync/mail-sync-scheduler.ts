@@ -3,18 +3,17 @@ import { isDatabaseUnavailable } from '../../db/database';
 export interface SyncSchedulerOptions {
   /** One background pass over every connected mailbox. */
   syncEveryone(): Promise<void>;
-  intervalMs: number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
 /**
- * Runs the background sync every `intervalMs`. A tick that finds the previous pass still running does
- * nothing (passes never overlap), and a pass that fails (the database down when it fires) is logged and
- * simply runs again at the next tick: nothing here ever rejects.
+ * The scheduled sync's pass, run by the job queue once every SYNC_INTERVAL_MINUTES across replicas
+ * (server.ts). A tick that finds the previous pass still running does nothing (passes never overlap), and
+ * a pass that fails (the database down when it fires) is logged and simply runs again at the next tick:
+ * nothing here ever rejects.
  */
 export function createSyncScheduler(options: SyncSchedulerOptions) {
   let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
 
   async function pass(): Promise<void> {
     try {
@@ -39,16 +38,6 @@ export function createSyncScheduler(options: SyncSchedulerOptions) {
       });
       running = current;
       return { started: true, done: current };
-    },
-    start(): void {
-      if (timer || options.intervalMs <= 0) return;
-      timer = setInterval(() => void this.tick(), options.intervalMs);
-      timer.unref();
-    },
-    /** Stops the ticks; a pass in flight ends with the process (its work is resumable). */
-    stop(): void {
-      if (timer) clearInterval(timer);
-      timer = null;
     },
   };
 }

@@ -161,15 +161,16 @@ export async function saveCursor(
 }
 
 /** Users whose mailbox the background sync should visit. */
-export function syncableUsers(db: Db) {
-  return db
+export function syncableUsers(db: Db, userId?: string) {
+  let query = db
     .selectFrom('users')
     .innerJoin('provider_accounts as a', (j) =>
       j.onRef('a.user_id', '=', 'users.id').onRef('a.provider', '=', 'users.provider'),
     )
     .where('a.needs_reauth', '=', 0)
-    .select(['users.id', 'users.provider'])
-    .execute();
+    .select(['users.id', 'users.provider']);
+  if (userId !== undefined) query = query.where('users.id', '=', userId);
+  return query.execute();
 }
 
 /** The ids among `ids` that are quarantined, whatever their attempts. */

@@ -143,20 +143,35 @@ export function createMailSync(deps: MailSyncDeps) {
       }
     },
 
+    /** The users whose mailbox the background sync reads: a working account with their provider. */
+    async syncableUserIds(): Promise<string[]> {
+      return (await repo.syncableUsers(deps.db)).map((user) => user.id);
+    },
+
     /**
-     * The background pass: every user with a connected mailbox, one after another. A user another process
-     * is syncing right now is left to it. A database that stops answering ends the pass (rejected, for
-     * the scheduler to log); any other failure is the user's own and the pass goes on.
+     * One user's background sync (the `sync-mailbox` job): nothing when their mailbox cannot be read any
+     * more, or when another process is syncing them right now (that sync is this one).
+     */
+    async syncInBackground(userId: string): Promise<void> {
+      const [user] = await repo.syncableUsers(deps.db, userId);
+      if (!user) return;
+      const lease = await repo.findLease(deps.db, user.id);
+      if (lease?.holder && lease.expires_at > timestamp()) return;
+      await this.sync(user.id, user.provider);
+    },
+
+    /**
+     * A background pass in this process: every user with a connected mailbox, one after another. A database
+     * that stops answering ends the pass (rejected, for the caller to log); any other failure is the user's
+     * own and the pass goes on.
      */
     async syncEveryone(): Promise<void> {
-      for (const user of await repo.syncableUsers(deps.db)) {
+      for (const userId of await this.syncableUserIds()) {
         try {
-          const lease = await repo.findLease(deps.db, user.id);
-          if (lease?.holder && lease.expires_at > timestamp()) continue;
-          await this.sync(user.id, user.provider);
+          await this.syncInBackground(userId);
         } catch (error) {
           if (isDatabaseUnavailable(error)) throw error;
-          deps.log?.warn({ err: error, user: user.id }, 'background mailbox sync failed');
+          deps.log?.warn({ err: error, user: userId }, 'background mailbox sync failed');
         }
       }
     },

@@ -1,79 +1,42 @@
+import type { JobQueue } from '../../jobs/jobs';
 import type { Calendar } from './calendar.service';
-
-export interface ReminderWorkerOptions {
-  /** First retry delay after a calendar failure; doubles up to `maxRetryMs`. */
-  retryMs?: number;
-  maxRetryMs?: number;
-  log?: { warn(obj: object, msg: string): void };
-}
 
 /**
  * Keeps warranty and maintenance events in step with purchases, off the request path: a purchase is saved
- * first, its calendar follows. One run per user at a time (a change during a run queues one more), and a
- * failing calendar is retried with growing delays, so it never fails or slows the purchase.
+ * first, its calendar follows as the user's `reconcile-calendar` job (src/jobs), which any replica may run,
+ * never two at once for one user, retried with growing delays when the calendar fails, so it never fails
+ * or slows the purchase.
  */
-export function createReminderWorker(calendar: Calendar, options: ReminderWorkerOptions = {}) {
-  const retryMs = options.retryMs ?? 30_000;
-  const maxRetryMs = options.maxRetryMs ?? 30 * 60_000;
-  const running = new Map<string, Promise<void>>();
-  const again = new Set<string>();
-  const retries = new Map<string, { timer: NodeJS.Timeout; delay: number }>();
-
-  async function run(userId: string): Promise<void> {
-    try {
-      await calendar.reconcile(userId);
-      const retry = retries.get(userId);
-      if (retry) clearTimeout(retry.timer);
-      retries.delete(userId);
-    } catch (error) {
-      const delay = Math.min((retries.get(userId)?.delay ?? retryMs / 2) * 2, maxRetryMs);
-      options.log?.warn(
-        { err: error, user: userId, retryInMs: delay },
-        'calendar reminders failed; will retry',
-      );
-      const previous = retries.get(userId);
-      if (previous) clearTimeout(previous.timer);
-      retries.set(userId, { delay, timer: setTimeout(() => schedule(userId), delay).unref() });
-    }
-  }
-
-  function schedule(userId: string): void {
-    if (running.has(userId)) {
-      again.add(userId);
-      return;
-    }
-    const job = run(userId).finally(() => {
-      running.delete(userId);
-      if (again.delete(userId)) schedule(userId);
-    });
-    running.set(userId, job);
-  }
-
+export function createReminderWorker(
+  calendar: Calendar,
+  jobs: JobQueue,
+  log: { warn(obj: object, msg: string): void },
+) {
+  jobs.define('reconcile-calendar', (userId) => calendar.reconcile(userId));
   return {
-    schedule,
+    schedule(userId: string): void {
+      jobs.send('reconcile-calendar', userId).catch((error: unknown) => {
+        log.warn(
+          { err: error, user: userId },
+          'could not queue the calendar reminders; the next change does',
+        );
+      });
+    },
     /**
-     * Resolves when the user's run in progress (and one queued behind it) has finished, or after `maxMs`:
-     * a list read right after a change then shows the calendar the change made. Retries waiting on their
-     * timer are not waited for.
+     * Resolves when the user's queued or running reconcile (here or on another replica) has finished, or
+     * after `maxMs`: a list read right after a change then shows the calendar the change made. Retries
+     * waiting for their time are not waited for.
      */
-    async settled(userId: string, maxMs = 5_000): Promise<void> {
-      const deadline = Date.now() + maxMs;
-      for (let job = running.get(userId); job && Date.now() < deadline; job = running.get(userId)) {
-        let timer: NodeJS.Timeout | undefined;
-        const timeout = new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, Math.max(0, deadline - Date.now())).unref();
-        });
-        await Promise.race([job.catch(() => undefined), timeout]);
-        clearTimeout(timer);
-      }
+    settled(userId: string, maxMs = 5_000): Promise<void> {
+      return jobs.settled('reconcile-calendar', userId, maxMs);
     },
-    /** Resolves when no run is in progress (tests and shutdown wait on it). */
-    async idle(): Promise<void> {
-      while (running.size > 0) await Promise.all(running.values());
+    /** Drops the user's queued reconciles and waits for a running one (account deletion). */
+    forget(userId: string): Promise<void> {
+      return jobs.cancel('reconcile-calendar', userId);
     },
-    stop(): void {
-      for (const { timer } of retries.values()) clearTimeout(timer);
-      retries.clear();
+    /** Resolves when no job is queued or running (tests wait on it). */
+    idle(): Promise<void> {
+      return jobs.idle();
     },
   };
 }
