@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
@@ -129,7 +129,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     ...(deps.logger ? { childLoggerFactory: requestLoggerFactory } : {}),
     // One line per request, written by logRequests below.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Config } from './config';
 import { coalescingStream, loggerOptions, logRequests, requestLoggerFactory } from './logging';
@@ -60,7 +60,7 @@ describe('request lines', () => {
     const server = Fastify({
       logger: { ...loggerOptions({ LOG_LEVEL: level } as Config), level, stream },
       childLoggerFactory: requestLoggerFactory,
-      disableRequestLogging: true,
+      logController: new LogController({ disableRequestLogging: true }),
     });
     logRequests(server);
     server.get('/list', async () => ({ ok: true }));
