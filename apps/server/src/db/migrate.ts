@@ -47,13 +47,21 @@ export async function migrateToLatest(
 ): Promise<void> {
   if (dialect !== 'postgres') return migrate(db, dialect, schema, keys);
   // Kysely locks the migrations themselves, but creates its bookkeeping tables before taking its lock
-  // (and then relies on re-reading after a failed concurrent creation). Replicas starting together take
-  // turns for the whole step under one session lock on a connection of its own: the first migrates, the
-  // others find nothing left to do. The lock goes with the connection if the process dies.
-  await db.connection().execute(async (connection) => {
+  // (and then relies on re-reading after a failed concurrent creation).
+  await underStartupLock(db, () => migrate(db, dialect, schema, keys));
+}
+
+/**
+ * Runs `step` while no other process sharing this PostgreSQL runs one: replicas starting together take
+ * turns for their start-up steps (migrations, the job queue's tables) under one session lock, held on a
+ * connection of its own; the first does the work, the others find it done. The lock goes with the
+ * connection if the process dies.
+ */
+export async function underStartupLock<T>(db: Kysely<any>, step: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(connection);
     try {
-      await migrate(db, dialect, schema, keys);
+      return await step();
     } finally {
       await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(connection);
     }

@@ -1,12 +1,24 @@
-import { CompiledQuery, sql } from 'kysely';
-import type { Db } from '../db/schema';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import type { Database, Db } from '../db/schema';
 
-/** pg-boss speaks to PostgreSQL through the app's own pool (one pool, the app's connection settings). */
-export function pgBossDb(db: Db) {
+/**
+ * pg-boss speaks to PostgreSQL through the app's own pool (one pool, the app's connection settings). Some of
+ * its commands are `BEGIN; …; COMMIT;` in one string, and it expects some to fail (two replicas installing
+ * its schema at once: the loser's error is swallowed): a failed one would leave its connection in an aborted
+ * transaction for whoever takes it from the pool next, so a failure rolls back on the same connection first.
+ */
+export function pgBossDb(db: Kysely<Database>) {
   return {
-    async executeSql(text: string, values: unknown[] = []): Promise<{ rows: unknown[] }> {
-      const result = await db.executeQuery(CompiledQuery.raw(text, values));
-      return { rows: result.rows };
+    executeSql(text: string, values: unknown[] = []): Promise<{ rows: unknown[] }> {
+      return db.connection().execute(async (connection) => {
+        try {
+          const result = await connection.executeQuery(CompiledQuery.raw(text, values));
+          return { rows: result.rows };
+        } catch (error) {
+          await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
+          throw error;
+        }
+      });
     },
   };
 }

@@ -1,7 +1,9 @@
 import os from 'node:os';
+import type { Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import { timestamp } from '../dates';
-import type { Db } from '../db/schema';
+import { underStartupLock } from '../db/migrate';
+import type { Database } from '../db/schema';
 import {
   type JobLog,
   type JobName,
@@ -40,7 +42,7 @@ export function bossSchemaFor(appSchema: string): string {
  * out by then; after `retryLimit` retries the job moves to `<name>-dead` with its error as output.
  */
 export async function createPgBossQueue(deps: {
-  db: Db;
+  db: Kysely<Database>;
   log: JobLog;
   settings: JobSettings;
 }): Promise<JobQueue> {
@@ -128,7 +130,7 @@ export async function createPgBossQueue(deps: {
     },
     async every(name, intervalMs, run) {
       if (intervalMs <= 0) return;
-      await boss.createQueue(name);
+      await underStartupLock(db, () => boss.createQueue(name));
       const seconds = Math.max(1, Math.round(intervalMs / 1000));
       await boss.work<object>(
         name,
@@ -147,19 +149,30 @@ export async function createPgBossQueue(deps: {
       intervals.push(timer);
     },
     async start() {
-      await boss.start();
       const options = {
         retryLimit: settings.retryLimit,
         retryDelay: settings.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: settings.timeoutSeconds,
       };
+      const queueOf = (name: JobName) => ({
+        ...options,
+        name,
+        policy: 'short' as const,
+        deadLetter: deadLetterOf(name),
+      });
+      // Replicas starting together would race to make pg-boss's tables and queues (its queue creation
+      // deadlocks against itself): one at a time, under the start-up lock.
+      await underStartupLock(db, async () => {
+        await boss.start();
+        for (const name of handlers.keys()) {
+          await boss.createQueue(deadLetterOf(name));
+          await boss.createQueue(name, queueOf(name));
+          // Settings changed since the queue was made (a new JOB_RETRY_LIMIT) apply from now on.
+          await boss.updateQueue(name, queueOf(name));
+        }
+      });
       for (const [name, run] of handlers) {
-        await boss.createQueue(deadLetterOf(name));
-        const queue = { ...options, name, policy: 'short' as const, deadLetter: deadLetterOf(name) };
-        await boss.createQueue(name, queue);
-        // Settings changed since the queue was made (a new JOB_RETRY_LIMIT) apply from now on.
-        await boss.updateQueue(name, queue);
         for (let i = 0; i < CONCURRENCY[name]; i++) {
           const worker = await boss.work<{ key: string }>(
             name,

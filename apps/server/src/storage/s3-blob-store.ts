@@ -167,7 +167,11 @@ function newClient(sdk: typeof import('@aws-sdk/client-s3'), settings: S3Setting
 
 /** `warrantly`, `/warrantly/` and `warrantly/` all mean the folder `warrantly/`; '' the bucket's root. */
 function normalPrefix(prefix: string): string {
-  const trimmed = prefix.replace(/^\/+|\/+$/g, '');
+  let start = 0;
+  let end = prefix.length;
+  while (start < end && prefix[start] === '/') start++;
+  while (end > start && prefix[end - 1] === '/') end--;
+  const trimmed = prefix.slice(start, end);
   return trimmed ? `${trimmed}/` : '';
 }
 
