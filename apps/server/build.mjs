@@ -13,6 +13,10 @@ const LOADED_FROM_NODE_MODULES = [
   'pg', // optional native binding, loaded only for DATABASE_URL
   '@fastify/swagger-ui', // serves its static files from its own folder
   'pino', // may start worker-thread transports by file path
+  // CommonJS reached only through import() at run time: bundled into a chunk of its own, esbuild exports
+  // its module.exports as the default alone, and `const { S3Client } = await import(...)` found nothing.
+  '@aws-sdk/client-s3',
+  'ioredis',
 ];
 
 const common = {

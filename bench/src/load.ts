@@ -10,8 +10,9 @@
  *   X-Forwarded-For: sign-in is limited per address), each with a calendar, a few purchases and a mailbox
  *   of order mail;
  * - then as many virtual users for `--duration` seconds, each on its own mix: list and totals (70 %),
- *   receipt list and detail (10 %), create or edit a purchase (10 %), upload a 200 KB PDF receipt (5 %),
- *   a mailbox sync (5 %), each request to a replica chosen at random, 0-100 ms apart.
+ *   receipt list and detail (10 %), create, edit or delete a purchase (10 %: a user holding 10 purchases
+ *   or more deletes its oldest down to 9 instead of creating, so the data stays the same size), upload a
+ *   200 KB PDF receipt (5 %), a mailbox sync (5 %), each request to a replica chosen at random, 0-100 ms apart.
  *
  * Prints requests, errors (answers >= 500 but a 503 with Retry-After, and failed connections), 429s and
  * 503s apart, p50/p95/p99 per kind; background jobs finished and duplicated (from the replicas' `job
@@ -32,7 +33,7 @@ import { orderMail } from '../../apps/server/test/mail-fixtures';
 import { ROOT, type ServerProcess, startServerProcess } from '../../e2e/support/server';
 import { scratchPostgres } from './support/api-seed';
 import { checkRedis, dropRedisKeys, type S3Process, startS3Process } from './support/load-services';
-import { procMemoryMb } from './support/memory';
+import { procMemoryMb, procRssParts } from './support/memory';
 import { receiptPdf } from './support/receipt-pdf';
 import { type SandboxProcess, startSandboxProcess } from './support/sandbox';
 import { signInOverHttp } from './support/sign-in';
@@ -55,8 +56,19 @@ function count(name: string, fallback: number, min: number): number {
 const REPLICAS = count('--replicas', 2, 1);
 const USERS = count('--users', 200, 1);
 const SOAK = option('--soak') === undefined ? null : count('--soak', 600, 60);
+/**
+ * Minutes of a soak before its memory is judged: the answers cache (READ_CACHE_MB, 64 MB of answers by
+ * default) fills in them, and V8's heap and malloc's arenas grow with it. At 20 users it was full after
+ * 3 minutes; more users fill it sooner.
+ */
+const WARM_UP = SOAK ? count('--warm-up', Math.max(1, Math.min(3, Math.floor(SOAK / 60) - 1)), 1) : 0;
+const READ_CACHE_MB = Number(process.env.READ_CACHE_MB ?? 64);
 const DURATION = SOAK ?? count('--duration', 60, 1);
 const JSON_FILE = option('--json');
+/** `--node-arg X` (repeatable): passed to each replica's node, e.g. `--heapsnapshot-signal=SIGUSR2`. */
+const NODE_ARGS = args.flatMap((a, i) =>
+  a === '--node-arg' ? [args[i + 1] as string] : a.startsWith('--node-arg=') ? [a.slice(11)] : [],
+);
 const PG_SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RUN = randomUUID().slice(0, 8);
@@ -67,9 +79,25 @@ const SETTLE_MS = 60_000;
 /** Calendars unchanged this long count as settled, in step or not. */
 const STILL_MS = 10_000;
 const SIGN_IN_CONCURRENCY = 8;
+/**
+ * Purchases a user holds at most: a create that finds more (uploads and mail syncs add them too) deletes
+ * the user's oldest ones, down to this, instead. A soak then measures the server, not each user's list
+ * growing for 10 minutes (every answer, and what producing it allocates, growing with it).
+ */
+const PURCHASES_KEPT = 10;
 const DAY = 86_400_000;
 
-const KINDS = ['list', 'totals', 'receipts', 'receipt', 'create', 'edit', 'upload', 'sync'] as const;
+const KINDS = [
+  'list',
+  'totals',
+  'receipts',
+  'receipt',
+  'create',
+  'edit',
+  'delete',
+  'upload',
+  'sync',
+] as const;
 type Kind = (typeof KINDS)[number];
 
 // ---------------------------------------------------------------------------------------------------------
@@ -254,6 +282,13 @@ async function createOrEdit(user: LoadUser) {
   const id = pick(user.purchaseIds);
   const json = { 'content-type': 'application/json' };
   if (id === undefined || Math.random() < 0.5) {
+    if (user.purchaseIds.length >= PURCHASES_KEPT) {
+      const sorted = [...user.purchaseIds].sort((a, b) => a - b);
+      const oldest = sorted.slice(0, sorted.length - PURCHASES_KEPT + 1);
+      user.purchaseIds = sorted.slice(oldest.length);
+      for (const old of oldest) await call(user, 'delete', 'DELETE', `/api/v1/user-delete-order/${old}/`);
+      return;
+    }
     const made = await call(user, 'create', 'POST', '/api/v1/orders/create/', {
       headers: json,
       body: JSON.stringify(newPurchase(user)),
@@ -543,7 +578,7 @@ const ms = (value: number) =>
 async function startReplicas(env: Record<string, string>) {
   // One after the other: the first migrates the empty database, the others find it migrated.
   for (let i = 0; i < REPLICAS; i += 1) {
-    const replica = await startServerProcess(env, { requireBuilt: true });
+    const replica = await startServerProcess(env, { requireBuilt: true, nodeArgs: NODE_ARGS });
     // Stopped even when Ctrl-C came while it was starting (the clean-ups may already have run).
     if (stopping) await replica.stop();
     onExit(`stop replica ${i + 1}`, () => replica.stop(10_000));
@@ -589,7 +624,7 @@ async function main(): Promise<number> {
   await new Promise((r) => setTimeout(r, 2000));
   const rssAtStart = replicas.map((r) => procMemoryMb(r.pid, 'VmRSS'));
   console.log(
-    `${REPLICAS} replicas on PostgreSQL, sandbox ${sandbox.url}, s3rver ${s3.endpoint}, Redis ${REDIS_URL} (prefix ${REDIS_PREFIX})`,
+    `${REPLICAS} replicas on PostgreSQL (pids ${replicas.map((r) => r.pid).join(', ')}), sandbox ${sandbox.url}, s3rver ${s3.endpoint}, Redis ${REDIS_URL} (prefix ${REDIS_PREFIX})`,
   );
 
   const setupStart = Date.now();
@@ -605,7 +640,9 @@ async function main(): Promise<number> {
   Object.assign(totals, { requests: 0, errors: 0, connectionFailures: 0, s429: 0, s503: 0, otherClient: 0 });
   examples.clear();
 
-  console.log(`${USERS} virtual users for ${DURATION} s${SOAK ? ' (soak)' : ''}`);
+  console.log(
+    `${USERS} virtual users for ${DURATION} s${SOAK ? ` (soak: RSS judged after a ${WARM_UP}-minute warm-up)` : ''}`,
+  );
   const began = Date.now();
   const rssByMinute: (number | null)[][] = [];
   const minute = setInterval(() => {
@@ -613,7 +650,12 @@ async function main(): Promise<number> {
     rssByMinute.push(sample);
     if (SOAK)
       console.log(
-        `  minute ${rssByMinute.length}: ${sample.map((v, i) => `replica ${i + 1} ${mb(v)}`).join(', ')}`,
+        `  minute ${rssByMinute.length}: ${sample
+          .map((v, i) => {
+            const parts = procRssParts(replicas[i]?.pid ?? 0);
+            return `replica ${i + 1} ${mb(v)}${parts ? ` (anon ${mb(parts.anon)}, files ${mb(parts.file)})` : ''}`;
+          })
+          .join(', ')}`,
       );
   }, 60_000);
   const harvest = setInterval(harvestJobLines, 5000);
@@ -680,15 +722,23 @@ async function main(): Promise<number> {
   );
   let soakVerdict: { flat: boolean; spread: number[] } | null = null;
   if (SOAK) {
-    // Flat: every later sample within 10 % of the one at the end of the first minute (the warm-up).
+    // Flat: every sample after the warm-up within 10 % of the one at its end. A leak keeps growing past
+    // it; a cache filling to its cap does not.
     const spread = replicas.map((_, i) => {
-      const [first, ...later] = rssByMinute.map((sample) => sample[i] ?? null);
+      const [first, ...later] = rssByMinute.slice(WARM_UP - 1).map((sample) => sample[i] ?? null);
       if (first === null || first === undefined) return 0;
       return Math.max(0, ...later.map((v) => (v === null ? 0 : Math.abs(v - first) / first)));
     });
+    const warmUpGrowth = replicas.map((_, i) => {
+      const [first, end] = [rssByMinute[0]?.[i], rssByMinute[WARM_UP - 1]?.[i]];
+      return first === undefined || first === null || end === undefined || end === null ? null : end - first;
+    });
     soakVerdict = { flat: spread.every((s) => s <= 0.1), spread };
     console.log(
-      `soak RSS          ${spread.map((s, i) => `replica ${i + 1} within ${(s * 100).toFixed(1)} %`).join(', ')} of its size after the first minute (target <= 10 %: ${verdict(soakVerdict.flat)})`,
+      `soak RSS          ${spread.map((s, i) => `replica ${i + 1} within ${(s * 100).toFixed(1)} %`).join(', ')} of its size after the ${WARM_UP}-minute warm-up (--warm-up), minutes ${WARM_UP + 1}..${rssByMinute.length} (target <= 10 %: ${verdict(soakVerdict.flat)})`,
+    );
+    console.log(
+      `  warm-up growth  ${warmUpGrowth.map((g, i) => `replica ${i + 1} ${g === null ? 'n/a' : `${g >= 0 ? '+' : ''}${g.toFixed(0)} MB`}`).join(', ')} from minute 1: ${READ_CACHE_MB > 0 ? `the answers cache filling to READ_CACHE_MB=${READ_CACHE_MB} MB, with V8's heap and malloc around it` : 'the answers cache off (READ_CACHE_MB=0)'}`,
     );
   }
   if (JSON_FILE)

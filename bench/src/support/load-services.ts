@@ -54,20 +54,17 @@ export async function startS3Process(bucket: string): Promise<S3Process> {
   };
   const keys = async () => {
     const found: string[] = [];
-    let token: string | undefined;
+    // Version 1 listing, paged by the last key: s3rver's version 2 continuation tokens are DES-encrypted,
+    // which Node 20's OpenSSL 3 no longer has, so past 1000 objects it answered 500.
+    let marker: string | undefined;
     do {
-      const query = new URLSearchParams({
-        'list-type': '2',
-        ...(token ? { 'continuation-token': token } : {}),
-      });
-      const res = await fetch(`${endpoint}/${bucket}?${query}`);
+      const res = await fetch(`${endpoint}/${bucket}?${new URLSearchParams(marker ? { marker } : {})}`);
       const xml = await res.text();
       if (!res.ok) throw new Error(`listing the bucket answered ${res.status}: ${xml.slice(0, 300)}`);
-      for (const m of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) found.push(m[1] as string);
-      token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
-        ? /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1]
-        : undefined;
-    } while (token);
+      const page = [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1] as string);
+      found.push(...page);
+      marker = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? page.at(-1) : undefined;
+    } while (marker);
     return found;
   };
   return {

@@ -15,6 +15,17 @@ export function procMemoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | nu
   }
 }
 
+/** `/proc/<pid>/status` figures in MB: the heap's and malloc's pages (RssAnon) apart from mapped files. */
+export function procRssParts(pid: number): { anon: number; file: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+    return { anon: kb('RssAnon'), file: kb('RssFile') };
+  } catch {
+    return null;
+  }
+}
+
 /** The process's children and their descendants, from `/proc/<pid>/task/<tid>/children`. */
 function descendants(pid: number): number[] {
   const found: number[] = [];
