@@ -44,4 +44,14 @@ describe('the read cache', () => {
     expect(made).toBe(3);
     expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
   });
+
+  it('keeps small bodies and their encodings in memory of their own, not in slices of shared slabs', async () => {
+    const cache = createReadCache(1024 * 1024);
+    const entry = await cache.body('k', async () => ({ short: 'answer' }));
+    expect(entry.identity.toString()).toBe('{"short":"answer"}');
+    // A slice of Node's shared pool would keep its whole 8 KB slab alive for as long as it is cached.
+    expect(entry.identity.buffer.byteLength).toBe(entry.identity.byteLength);
+    const gzip = await cache.encoded('k', entry, 'gzip');
+    expect(gzip.buffer.byteLength).toBe(gzip.byteLength);
+  });
 });
