@@ -54,4 +54,38 @@ describe('the read cache', () => {
     const gzip = await cache.encoded('k', entry, 'gzip');
     expect(gzip.buffer.byteLength).toBe(gzip.byteLength);
   });
+
+  it("drops an owner's entries of an earlier generation as soon as a later one is asked for", async () => {
+    const cache = createReadCache(1024 * 1024);
+    const v1 = { id: 'user-a', generation: 'v1' };
+    await cache.body('v1 /list', async () => ['old list'], v1);
+    await cache.body('v1 /totals', async () => ({ total: 1 }), v1);
+    await cache.body('w1 /list', async () => ['other user'], { id: 'user-b', generation: 'w1' });
+    expect(cache.stats().entries).toBe(3);
+
+    const v2 = { id: 'user-a', generation: 'v2' };
+    const fresh = await cache.body('v2 /list', async () => ['new list'], v2);
+    expect(fresh.identity.toString()).toBe('["new list"]');
+    // user-a's two old answers are gone; user-b's stays.
+    expect(cache.stats().entries).toBe(2);
+    let made = 0;
+    await cache.body('w1 /list', async () => {
+      made++;
+      return [];
+    });
+    expect(made).toBe(0);
+  });
+
+  it('answers but does not keep a body whose generation was superseded while it was made', async () => {
+    const cache = createReadCache(1024 * 1024);
+    let finish: (value: unknown) => void = () => undefined;
+    const slow = cache.body('v1 /list', () => new Promise((resolve) => (finish = resolve)), {
+      id: 'u',
+      generation: 'v1',
+    });
+    await cache.body('v2 /list', async () => ['new'], { id: 'u', generation: 'v2' });
+    finish(['old']);
+    expect((await slow).identity.toString()).toBe('["old"]');
+    expect(cache.stats().entries).toBe(1);
+  });
 });

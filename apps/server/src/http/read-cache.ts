@@ -13,9 +13,18 @@ interface Entry {
   gzip?: Buffer;
 }
 
+/** Whose an entry is (a user) and of which generation of their data (its ETag). */
+export interface Owner {
+  id: string;
+  generation: string;
+}
+
 export interface ReadCache {
-  /** The body stored under `key`, else `produce`'s serialised and stored; concurrent misses produce once. */
-  body(key: string, produce: () => Promise<unknown>): Promise<Entry>;
+  /**
+   * The body stored under `key`, else `produce`'s serialised and stored; concurrent misses produce once.
+   * With `owner`, the owner's entries of an earlier generation (their data's ETag) are dropped at once.
+   */
+  body(key: string, produce: () => Promise<unknown>, owner?: Owner): Promise<Entry>;
   /** `entry` in `encoding`, compressed once and kept with it. */
   encoded(key: string, entry: Entry, encoding: 'br' | 'gzip'): Promise<Buffer>;
   /** Entries and bytes held (tests and benchmarks read it). */
@@ -56,13 +65,44 @@ function ownMemory(bytes: Buffer): Buffer {
  * are simply never asked for again until the LRU drops them. `maxBytes` 0 keeps nothing.
  */
 export function createReadCache(maxBytes: number): ReadCache {
+  // Each owner's keys under their current generation. When it moves, their older entries can never be asked
+  // for again: they go at once, so the cache holds what is live instead of filling to its cap with the past.
+  const generations = new Map<string, { generation: string; keys: Set<string> }>();
+  const ownerOf = new Map<string, string>();
+  const forget = (key: string) => {
+    const id = ownerOf.get(key);
+    if (id === undefined) return;
+    ownerOf.delete(key);
+    const current = generations.get(id);
+    current?.keys.delete(key);
+    if (current?.keys.size === 0) generations.delete(id);
+  };
   const lru =
-    maxBytes > 0 ? new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: sizeOf }) : null;
+    maxBytes > 0
+      ? new LRUCache<string, Entry>({
+          maxSize: maxBytes,
+          sizeCalculation: sizeOf,
+          // Not when an entry is stored again with its new encoding ('set'): it stays the owner's.
+          dispose: (_entry, key, reason) => reason !== 'set' && forget(key),
+        })
+      : null;
   const producing = new Map<string, Promise<Entry>>();
   const encoding = new Map<string, Promise<Buffer>>();
 
+  /** Makes `owner.generation` the owner's current one, dropping the entries of the one before. */
+  function moveTo(owner: Owner): void {
+    const current = generations.get(owner.id);
+    if (!current || current.generation === owner.generation) return;
+    generations.delete(owner.id);
+    for (const key of current.keys) {
+      ownerOf.delete(key);
+      lru?.delete(key);
+    }
+  }
+
   return {
-    async body(key, produce) {
+    async body(key, produce, owner) {
+      if (owner) moveTo(owner);
       const hit = lru?.get(key);
       if (hit) return hit;
       const running = producing.get(key);
@@ -71,7 +111,16 @@ export function createReadCache(maxBytes: number): ReadCache {
       producing.set(key, made);
       try {
         const entry = await made;
-        lru?.set(key, entry);
+        const current = owner && generations.get(owner.id);
+        // An answer of a generation superseded while it was made is answered, not kept.
+        if (lru && !(owner && current && current.generation !== owner.generation)) {
+          lru.set(key, entry);
+          if (owner) {
+            if (current) current.keys.add(key);
+            else generations.set(owner.id, { generation: owner.generation, keys: new Set([key]) });
+            ownerOf.set(key, owner.id);
+          }
+        }
         return entry;
       } finally {
         producing.delete(key);
@@ -135,7 +184,7 @@ export function createVersionedRead<V extends { version: number }>(
     setCacheHeaders(reply, etag);
     if (isFresh(req, etag)) return reply.code(304).send();
     const key = `${etag} ${req.url}`;
-    const entry = await cache.body(key, () => produce(version, at));
+    const entry = await cache.body(key, () => produce(version, at), { id: req.userId, generation: etag });
     reply.header('content-type', 'application/json; charset=utf-8');
     markEncoded(reply);
     const encoding =
