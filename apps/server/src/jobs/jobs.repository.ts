@@ -8,9 +8,12 @@ import type { Database, Db } from '../db/schema';
  * transaction for whoever takes it from the pool next, so a failure rolls back on the same connection first.
  */
 export function pgBossDb(db: Kysely<Database>) {
+  // pg-boss 10 completes a job without awaiting it: what is still in flight is awaited on stop (`settled`),
+  // so a stopped queue leaves no statement running against a database about to be closed or dropped.
+  const inFlight = new Set<Promise<unknown>>();
   return {
     executeSql(text: string, values: unknown[] = []): Promise<{ rows: unknown[] }> {
-      return db.connection().execute(async (connection) => {
+      const running = db.connection().execute(async (connection) => {
         try {
           const result = await connection.executeQuery(CompiledQuery.raw(text, values));
           return { rows: result.rows };
@@ -19,6 +22,15 @@ export function pgBossDb(db: Kysely<Database>) {
           throw error;
         }
       });
+      inFlight.add(running);
+      void running.then(
+        () => inFlight.delete(running),
+        () => inFlight.delete(running),
+      );
+      return running;
+    },
+    async settled(): Promise<void> {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -48,8 +48,9 @@ export async function createPgBossQueue(deps: {
 }): Promise<JobQueue> {
   const { db, log, settings } = deps;
   const schema = bossSchemaFor(await repo.currentSchema(db));
+  const bossDb = repo.pgBossDb(db);
   const boss = new PgBoss({
-    db: repo.pgBossDb(db),
+    db: bossDb,
     schema,
     // No cron: the sweeps run through `every` below.
     schedule: false,
@@ -191,6 +192,7 @@ export async function createPgBossQueue(deps: {
       await Promise.allSettled([...sends]);
       // Waits for the runs in progress here; queued jobs stay for the other replicas or the next start.
       await boss.stop({ graceful: true, wait: true, timeout: settings.timeoutSeconds * 1000 });
+      await bossDb.settled();
     },
   };
 }
