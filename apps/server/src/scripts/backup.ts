@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBackup } from '../backup/backup';
-import { BackupError } from '../backup/manifest';
 import { loadConfig } from '../config';
-import { KeyCheckError } from '../storage/keys';
+import { exitWhenDone } from './backup-exit';
 
 /**
  * `npm run backup -- DIR [--include-key]`: a consistent backup of the database, the receipt files (as
@@ -60,14 +59,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(
-      error instanceof BackupError || error instanceof KeyCheckError
-        ? `Backup failed: ${error.message}`
-        : error,
-    );
-    process.exit(1);
-  },
-);
+exitWhenDone(main(), 'Backup failed');

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError } from '../backup/manifest';
 import { restoreBackup } from '../backup/restore';
 import { loadConfig } from '../config';
-import { KeyCheckError } from '../storage/keys';
+import { exitWhenDone } from './backup-exit';
 
 /**
  * `npm run restore -- DIR [--key-file FILE]`: restores a backup into an empty DATA_DIR (and, with
@@ -36,14 +35,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(
-      error instanceof BackupError || error instanceof KeyCheckError
-        ? `Restore refused: ${error.message}`
-        : error,
-    );
-    process.exit(1);
-  },
-);
+exitWhenDone(main(), 'Restore refused');
