@@ -2,10 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Sandbox, startSandbox } from '@warrantly/sandbox/sandbox';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../src/db/migrate';
+import { bossSchemaFor, createPgBossQueue } from '../src/jobs/pg-boss-queue';
 import { sandboxEndpoints } from '../src/providers/start-providers';
-import { createTestApp } from './harness';
+import { createTestApp, openFreshDatabase } from './harness';
 import { ownDatabase } from './processes';
 import { chooseAccount, signInThroughSandbox } from './sandbox-sign-in';
 import { exited, type ServerProcess, startServer } from './server-process';
@@ -344,6 +347,41 @@ describe('background jobs on sqlite (in-process)', () => {
       expect(await t.handle.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe.each(POSTGRES)('stopping the job queue on %s', () => {
+  it('ends only when every job it took is finished and marked done, even one fetched as it stopped', async () => {
+    const { dataDir, schema, handle } = await openFreshDatabase('postgres');
+    await migrateToLatest(handle.db, handle.dialect, schema);
+    const silent = { info: () => undefined, warn: () => undefined };
+    const settings = { timeoutSeconds: 30, retryLimit: 0, retryDelaySeconds: 1, longestIntervalMs: 0 };
+    try {
+      // Each round stops the queue at another moment of a run: before its fetch, during it, during the run.
+      for (const stopAfterMs of [0, 1, 5, 20, 150]) {
+        const queue = await createPgBossQueue({ db: handle.db, log: silent, settings });
+        const finished: string[] = [];
+        queue.define('sync-mailbox', async (key) => {
+          await new Promise((r) => setTimeout(r, 100));
+          finished.push(key);
+        });
+        await queue.start();
+        const key = `user-${stopAfterMs}`;
+        await queue.send('sync-mailbox', key);
+        await new Promise((r) => setTimeout(r, stopAfterMs));
+        await queue.stop();
+        const { rows } = await sql<{ state: string }>`
+          select state from ${sql.id(bossSchemaFor(schema as string), 'job')}
+          where name = 'sync-mailbox' and singleton_key = ${key}`.execute(handle.db);
+        // Run and marked done, or left for the next start: never taken and left half-way.
+        expect(rows.map((row) => row.state)).toEqual([finished.includes(key) ? 'completed' : 'created']);
+      }
+    } finally {
+      await sql.raw(`drop schema if exists ${bossSchemaFor(schema as string)} cascade`).execute(handle.db);
+      await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -8,7 +8,7 @@ import type { Database, Db } from '../db/schema';
  * transaction for whoever takes it from the pool next, so a failure rolls back on the same connection first.
  */
 export function pgBossDb(db: Kysely<Database>) {
-  // pg-boss 10 completes a job without awaiting it: what is still in flight is awaited on stop (`settled`),
+  // pg-boss 10 completes a job without awaiting it: what is still in flight is awaited on stop (`busy`),
   // so a stopped queue leaves no statement running against a database about to be closed or dropped.
   const inFlight = new Set<Promise<unknown>>();
   return {
@@ -29,8 +29,9 @@ export function pgBossDb(db: Kysely<Database>) {
       );
       return running;
     },
-    async settled(): Promise<void> {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    /** The statements running now. */
+    busy(): Promise<unknown>[] {
+      return [...inFlight];
     },
   };
 }

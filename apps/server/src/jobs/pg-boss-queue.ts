@@ -63,6 +63,7 @@ export async function createPgBossQueue(deps: {
   const handlers = new Map<JobName, JobRun>();
   const workers = new Map<string, string>();
   const sends = new Set<Promise<unknown>>();
+  const runs = new Set<Promise<unknown>>();
   const intervals: NodeJS.Timeout[] = [];
   let stopped = false;
 
@@ -90,14 +91,31 @@ export async function createPgBossQueue(deps: {
     }
   }
 
-  const tracked = async <T>(sent: Promise<T>): Promise<T> => {
-    sends.add(sent);
-    try {
-      return await sent;
-    } finally {
-      sends.delete(sent);
+  const trackedIn =
+    (set: Set<Promise<unknown>>) =>
+    async <T>(promise: Promise<T>): Promise<T> => {
+      set.add(promise);
+      try {
+        return await promise;
+      } finally {
+        set.delete(promise);
+      }
+    };
+  const tracked = trackedIn(sends);
+  const running = trackedIn(runs);
+
+  /**
+   * Waits until nothing of the queue's is left: a worker's fetch in flight when it was stopped still hands its
+   * jobs to the handler, and pg-boss completes a run a few promise turns after it ends without awaiting it,
+   * so runs and statements are awaited in turn until a whole event-loop turn passes with neither.
+   */
+  async function drained(): Promise<void> {
+    for (;;) {
+      await Promise.allSettled([...runs, ...bossDb.busy()]);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (runs.size === 0 && bossDb.busy().length === 0) return;
     }
-  };
+  }
 
   async function pending(names: string[], key?: string): Promise<boolean> {
     await Promise.allSettled([...sends]);
@@ -137,7 +155,8 @@ export async function createPgBossQueue(deps: {
         name,
         { includeMetadata: true, pollingIntervalSeconds: POLL_SECONDS },
         async ([job]) => {
-          if (job) await runLogged(log, { id: job.id, name, key: name, attempt: job.retryCount + 1 }, run);
+          if (job)
+            await running(runLogged(log, { id: job.id, name, key: name, attempt: job.retryCount + 1 }, run));
         },
       );
       // Every replica asks each interval; pg-boss keeps one job per interval's slot, so one of them runs.
@@ -179,7 +198,7 @@ export async function createPgBossQueue(deps: {
             name,
             { includeMetadata: true, pollingIntervalSeconds: POLL_SECONDS },
             async ([job]) => {
-              if (job) await work(name, run, job);
+              if (job) await running(work(name, run, job));
             },
           );
           if (i === 0) workers.set(name, worker);
@@ -192,7 +211,7 @@ export async function createPgBossQueue(deps: {
       await Promise.allSettled([...sends]);
       // Waits for the runs in progress here; queued jobs stay for the other replicas or the next start.
       await boss.stop({ graceful: true, wait: true, timeout: settings.timeoutSeconds * 1000 });
-      await bossDb.settled();
+      await drained();
     },
   };
 }
