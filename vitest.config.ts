@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One run for every Vitest suite; the browser suite is Playwright's (e2e/), the corpus suite has its own config.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core but one, a single worker on a 2-core machine; most suites wait
+    // on child processes, sockets and databases rather than the CPU, so two files at once halve the run.
+    maxWorkers: 2,
     projects: [
       {
         test: {
