@@ -329,9 +329,12 @@ describe.each(DIALECTS)('pages of purchases and receipts on %s', (dialect) => {
       ['from=2026-03-01&to=2026-02-01', 'from'],
       [`q=${'x'.repeat(101)}`, 'q'],
     ]) {
-      const res = await get(user, `/api/v1/user-orders/?${query}`);
-      expect(res.statusCode, query).toBe(400);
-      expect(res.json().message).toMatch(new RegExp(`^${field}: `));
+      // Asked twice: a refused query is refused again, never remembered as read.
+      for (const _ of [1, 2]) {
+        const res = await get(user, `/api/v1/user-orders/?${query}`);
+        expect(res.statusCode, query).toBe(400);
+        expect(res.json().message).toMatch(new RegExp(`^${field}: `));
+      }
     }
     expect((await page({ limit: 1 })).items).toHaveLength(1);
     expect((await page({ limit: 100 })).items).toHaveLength(Math.min(100, all.length));

@@ -24,4 +24,12 @@ describe('negotiate', () => {
   ] as const)('answers %j in %s', (header, expected) => {
     expect(negotiate(header as string | string[] | undefined)).toBe(expected);
   });
+
+  it('answers each header on its own merits however many distinct ones came before', () => {
+    for (let i = 0; i < 500; i += 1) {
+      expect(negotiate(`gzip;q=0.${i % 10}, br;q=0.5`)).toBe(i % 10 > 5 ? 'gzip' : 'br');
+      expect(negotiate(`br;q=0, gzip;q=0.${(i % 9) + 1}, x-${i}`)).toBe('gzip');
+    }
+    expect(negotiate('gzip, deflate, br')).toBe('br');
+  });
 });

@@ -10,6 +10,11 @@ export const MIN_COMPRESSED_BYTES = 1024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/** Accept-Encoding values seen, and their answer: browsers send one of a handful, on every request. */
+const negotiated = new Map<string, Encoding>();
+/** Distinct values remembered at most; a client sending a new one each time empties the map, not grows it. */
+const NEGOTIATED_KEPT = 64;
+
 /**
  * The encoding to answer in for a request's Accept-Encoding: the accepted one with the highest q, brotli on
  * a tie (smaller and as fast at quality 5), identity when neither is accepted. `q=0` refuses an encoding;
@@ -19,8 +24,19 @@ const gzip = promisify(zlib.gzip);
  */
 export function negotiate(header: string | string[] | undefined): Encoding {
   if (!header) return 'identity';
+  const text = typeof header === 'string' ? header : header.join(',');
+  let encoding = negotiated.get(text);
+  if (encoding === undefined) {
+    encoding = choose(text);
+    if (negotiated.size >= NEGOTIATED_KEPT) negotiated.clear();
+    negotiated.set(text, encoding);
+  }
+  return encoding;
+}
+
+function choose(header: string): Encoding {
   const q: Record<string, number> = {};
-  for (const part of [header].flat().join(',').split(',')) {
+  for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     let weight = 1;
     for (const param of params) {

@@ -1,6 +1,9 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { LAST_PAGE_CURSOR } from '@warrantly/contract/purchases';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from '../errors';
+import { parseInput } from './parse-input';
 
 /**
  * A place in a keyset-ordered list: the rows `after` or `before` the row whose sort key is `key` and id is
@@ -85,10 +88,32 @@ export function asksForPage(query: unknown, params: readonly string[]): boolean 
   return typeof query === 'object' && query !== null && params.some((name) => Object.hasOwn(query, name));
 }
 
-/** The query's parameters without the empty ones: `?q=&limit=6` searches for nothing. */
-export function withoutBlanks(query: unknown): Record<string, unknown> {
-  const entries = Object.entries((query ?? {}) as Record<string, unknown>);
-  return Object.fromEntries(entries.filter(([, value]) => value !== ''));
+/** Page queries already read, by schema and query string: a list's pages are asked for again and again. */
+const readQueries = new WeakMap<z.ZodType, Map<string, unknown>>();
+/** Query strings remembered per schema at most; past it the memory starts over rather than grows. */
+const QUERIES_KEPT = 256;
+
+/**
+ * A page request's parameters checked against `schema` (a 400 naming what is wrong), empty ones left out:
+ * `?q=&limit=6` searches for nothing. The same query string answers the same frozen value without a parse.
+ */
+export function parsePageQuery<S extends z.ZodType>(schema: S, req: FastifyRequest): Readonly<z.output<S>> {
+  const at = req.url.indexOf('?');
+  const queryString = at === -1 ? '' : req.url.slice(at + 1);
+  let known = readQueries.get(schema);
+  if (!known) {
+    known = new Map();
+    readQueries.set(schema, known);
+  }
+  const remembered = known.get(queryString);
+  if (remembered !== undefined) return remembered as z.output<S>;
+  const entries = Object.entries((req.query ?? {}) as Record<string, unknown>);
+  const parsed = Object.freeze(
+    parseInput(schema, Object.fromEntries(entries.filter(([, value]) => value !== ''))),
+  ) as z.output<S>;
+  if (known.size >= QUERIES_KEPT) known.clear();
+  known.set(queryString, parsed);
+  return parsed;
 }
 
 /** Where a page starts: the first page (no cursor), the last (`last`), or a signed cursor's place. */

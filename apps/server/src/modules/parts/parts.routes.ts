@@ -10,8 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
-import { asksForPage, type CursorCodec, pageStart, withoutBlanks } from '../../http/cursor';
-import { parseInput } from '../../http/parse-input';
+import { asksForPage, type CursorCodec, pageStart, parsePageQuery } from '../../http/cursor';
 import type { VersionedRead } from '../../http/read-cache';
 import type { ProviderName } from '../../providers/endpoints';
 import { requireSignedInWith } from '../auth/provider-accounts.service';
@@ -43,7 +42,7 @@ export const partsRoutes: FastifyPluginAsync<{
     if (!asksForPage(req.query, MAIN_PRODUCT_PAGE_PARAMS)) {
       return versioned(req, reply, (_, at) => service.listMainProducts(db, req.userId, at));
     }
-    const { limit, cursor } = parseInput(MainProductPageQuery, withoutBlanks(req.query));
+    const { limit, cursor } = parsePageQuery(MainProductPageQuery, req);
     const scope = ['main-products', req.userId];
     const start = pageStart(cursors, scope, cursor);
     return versioned(req, reply, async (_, at) => {

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asksForPage, type CursorCodec, pageStart, withoutBlanks } from '../../http/cursor';
+import { asksForPage, type CursorCodec, pageStart, parsePageQuery } from '../../http/cursor';
 import { checkedPdf, readForm } from '../../http/multipart';
 import { parseId, parseInput } from '../../http/parse-input';
 import type { VersionedRead } from '../../http/read-cache';
@@ -52,10 +52,7 @@ export const purchasesRoutes: FastifyPluginAsync<{
       if (!asksForPage(req.query, PURCHASE_PAGE_PARAMS)) {
         return versioned(req, reply, (_, at) => service.listPurchases(db, req.userId, at));
       }
-      const { cursor, limit, sort, q, status, store, from, to } = parseInput(
-        PurchasePageQuery,
-        withoutBlanks(req.query),
-      );
+      const { cursor, limit, sort, q, status, store, from, to } = parsePageQuery(PurchasePageQuery, req);
       // A cursor holds for the user, sort and filters it was made with; the page size may change.
       const scope = ['purchases', req.userId, sort, q ?? null, status ?? null, store ?? null, from, to];
       const start = pageStart(cursors, scope, cursor);

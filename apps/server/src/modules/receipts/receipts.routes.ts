@@ -9,8 +9,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asksForPage, type CursorCodec, pageStart, withoutBlanks } from '../../http/cursor';
-import { parseInput } from '../../http/parse-input';
+import { asksForPage, type CursorCodec, pageStart, parsePageQuery } from '../../http/cursor';
 import type { VersionedRead } from '../../http/read-cache';
 import type { UserVersion } from '../purchases/data-versions.service';
 import * as service from './receipts.service';
@@ -45,7 +44,7 @@ export const receiptsRoutes: FastifyPluginAsync<{
           service.listReceipts(deps.db, req.userId, defaultCurrency, at),
         );
       }
-      const { limit, cursor, q } = parseInput(ReceiptPageQuery, withoutBlanks(req.query));
+      const { limit, cursor, q } = parsePageQuery(ReceiptPageQuery, req);
       const scope = ['receipts', req.userId, q ?? null];
       const start = pageStart(cursors, scope, cursor);
       return versioned(req, reply, async ({ defaultCurrency }, at) => {
