@@ -90,6 +90,25 @@ describe('request lines', () => {
     expect(JSON.stringify(lines)).not.toMatch(/abc123|s3cr3t/);
   });
 
+  it('are the line pino writes for the same fields: level, time, pid and hostname first, valid JSON', async () => {
+    const { server, lines } = await app('info');
+    await server.inject({ url: '/list?q=%22quoted%5C%22' });
+    server.log.info(
+      { reqId: 'req-1', req: { method: 'GET', url: '/list', ip: '127.0.0.1' }, res: { statusCode: 200 } },
+      'written by pino',
+    );
+    await server.close();
+    const [ours, pinos] = lines as [Record<string, unknown>, Record<string, unknown>];
+    expect(Object.keys(ours)).toEqual([
+      ...Object.keys(pinos).filter((k) => k !== 'msg'),
+      'responseTime',
+      'msg',
+    ]);
+    expect(ours).toMatchObject({ pid: pinos.pid, hostname: pinos.hostname, level: 30 });
+    expect(Math.abs((ours.time as number) - (pinos.time as number))).toBeLessThan(5_000);
+    expect(ours.req).toEqual({ method: 'GET', url: '/list?q=…', ip: '127.0.0.1' });
+  });
+
   it('leave a 304 and a health check to debug', async () => {
     const { server, lines } = await app('info');
     await server.inject({ url: '/same' });

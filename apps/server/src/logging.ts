@@ -3,10 +3,12 @@ import pino from 'pino';
 import type { Config } from './config';
 
 // The calendar feed's address is its key: logs keep the route, never the secret in it.
+const FEED_PREFIX = '/api/v1/calendar/feed/';
 const FEED_SECRET = /^(\/api\/v1\/calendar\/feed\/)(?!rotate\/?$)[^/]+$/;
 
 // Query strings can carry codes and tokens (OAuth callbacks, /success): logs keep the keys, never the values.
 function redactUrl(url: string): string {
+  if (!url.includes('?') && !url.startsWith(FEED_PREFIX)) return url;
   const [pathname = '', query] = url.split('?', 2);
   const path = pathname.replace(FEED_SECRET, '$1…');
   if (!query) return path;
@@ -160,29 +162,47 @@ export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLogger
     ? logger.child(bindings, options)
     : (new RequestLogger(logger as PinoLogger, bindings, options) as unknown as FastifyBaseLogger);
 
+/** What of the app's pino logger a request line is written with: the same stream, bindings and levels. */
+interface LineParts {
+  write(line: string): void;
+  bindings: string;
+  levels: Record<string, number>;
+}
+
+function linePartsOf(log: PinoLogger): LineParts {
+  const internals = log as unknown as Record<symbol, unknown>;
+  const stream = internals[pino.symbols.streamSym] as { write(line: string): unknown };
+  return {
+    write: (line) => void stream.write(line),
+    bindings: internals[pino.symbols.chindingsSym] as string,
+    levels: (log as unknown as pino.Logger).levels.values,
+  };
+}
+
+const quoted = (value: string | undefined) => (value === undefined ? 'null' : JSON.stringify(value));
+
 /**
- * One line per request, written when its answer is sent, by the app's own logger: Fastify's request
+ * One line per request, written when its answer is sent, to the app's log stream: Fastify's request
  * logging writes two (incoming, completed), each through a per-request child logger, which at `info` cost
  * a 304 more than half of its throughput. An answer that says nothing new (a 304, a health check) is
  * logged at debug; everything else at info, with the method, the path (secrets cut), the address, the
  * status and the time taken. Errors keep their own line (http/errors.ts).
+ *
+ * The line is the one pino would write for those fields (its level, time, pid and hostname first), built
+ * as one string: pino's general path (an object per line, its serializers, a stringify per field) cost a
+ * small answer about a tenth of its CPU time in building and collecting garbage.
  */
 export function logRequests(app: FastifyInstance): void {
-  // The line holds no headers, so the redaction of headers (which clones every field of a line to look
-  // for them) is left out of it; the serializers still cut secrets out of the path.
-  const log = (app.log as PinoLogger).child({}, { redact: [] }) as PinoLogger;
+  const log = app.log as PinoLogger;
+  const { write, bindings, levels } = linePartsOf(log);
   app.addHook('onResponse', (req, reply, done) => {
     const quiet = reply.statusCode === 304 || req.url === '/healthz' || req.url.startsWith('/healthz?');
     const level = quiet ? 'debug' : 'info';
     if (log.isLevelEnabled(level))
-      log[level](
-        {
-          reqId: req.id,
-          req: { method: req.method, url: req.url, ip: req.ip },
-          res: { statusCode: reply.statusCode },
-          responseTime: reply.elapsedTime,
-        },
-        'request completed',
+      write(
+        `{"level":${levels[level]}${pino.stdTimeFunctions.epochTime()}${bindings},"reqId":${quoted(req.id)},` +
+          `"req":{"method":${quoted(req.method)},"url":${quoted(redactUrl(req.url))},"ip":${quoted(req.ip)}},` +
+          `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
       );
     done();
   });
