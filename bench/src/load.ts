@@ -17,7 +17,8 @@
  * Prints requests, errors (answers >= 500 but a 503 with Retry-After, and failed connections), 429s and
  * 503s apart, p50/p95/p99 per kind; background jobs finished and duplicated (from the replicas' `job
  * finished` log lines); calendar events on the sandbox against the reminder rows; files in the bucket
- * against the documents' rows; each replica's resident memory at the start and the end. `--soak 600` runs
+ * against the documents' rows; each replica's resident memory at the start and the end; then bench:api's
+ * ratios to a bare Node floor (list, 304, first page, totals) on replica 1 as the mix left it. `--soak 600` runs
  * the same mix for 600 s and prints each replica's memory every minute, with the verdict.
  */
 import { spawnSync } from 'node:child_process';
@@ -32,6 +33,9 @@ import { multipart } from '../../apps/server/test/harness';
 import { orderMail } from '../../apps/server/test/mail-fixtures';
 import { ROOT, type ServerProcess, startServerProcess } from '../../e2e/support/server';
 import { scratchPostgres } from './support/api-seed';
+import { captureRoute, startBareServer, verifyBareServer } from './support/bare-floor';
+import type { BareRoute } from './support/bare-routes';
+import { loadRun } from './support/load';
 import { checkRedis, dropRedisKeys, type S3Process, startS3Process } from './support/load-services';
 import { procMemoryMb, procRssParts } from './support/memory';
 import { receiptPdf } from './support/receipt-pdf';
@@ -586,6 +590,71 @@ async function startReplicas(env: Record<string, string>) {
   }
 }
 
+/** The series bench:api measures, with its targets at the default log level (`info`). */
+const FLOOR_SERIES = [
+  { name: 'list, 10 conn', path: '/api/v1/user-orders/', connections: 10, target: 0.8 },
+  {
+    name: '304 list, 50 conn',
+    path: '/api/v1/user-orders/',
+    connections: 50,
+    target: 0.6,
+    conditional: true,
+  },
+  {
+    name: 'first page of 6, 50 conn',
+    path: '/api/v1/user-orders/?limit=6',
+    connections: 50,
+    target: 0.6,
+    browser: true,
+  },
+  {
+    name: 'totals, 50 conn',
+    path: '/api/v1/user-orders/total-price/',
+    connections: 50,
+    target: 0.6,
+    browser: true,
+  },
+] as const;
+
+/**
+ * After the mix, bench:api's ratios on a replica as the load left it: one user's answers captured from it,
+ * served by a bare Node server in its own process, and each series run on the replica then on the floor
+ * (autocannon in a process of its own, 2 s of warm-up, 5 s measured).
+ */
+async function floorRatios(replica: ServerProcess, user: LoadUser): Promise<Record<string, number>> {
+  await freshToken(user);
+  const headers = { authorization: `Bearer ${user.token}`, 'x-forwarded-for': user.address };
+  const routes = new Map<string, Awaited<ReturnType<typeof captureRoute>>>();
+  for (const { path: p } of FLOOR_SERIES)
+    if (!routes.has(p)) routes.set(p, await captureRoute(replica.url, p, headers));
+  const floor = await startBareServer([...routes.values()]);
+  const ratios: Record<string, number> = {};
+  try {
+    await verifyBareServer(floor.url, [...routes.values()]);
+    console.log('\nratios to the bare Node floor on replica 1, after the mix (as bench:api measures them)');
+    for (const series of FLOOR_SERIES) {
+      const route = routes.get(series.path) as BareRoute;
+      const asked: Record<string, string> = { ...headers };
+      if ('conditional' in series && route.etag) asked['if-none-match'] = route.etag;
+      if ('browser' in series) asked['accept-encoding'] = 'gzip, deflate, br, zstd';
+      const run = async (base: string) => {
+        await loadRun(`${base}${series.path}`, series.connections, 2, asked);
+        return loadRun(`${base}${series.path}`, series.connections, 5, asked);
+      };
+      const real = await run(replica.url);
+      const bare = await run(floor.url);
+      const ratio = real.rps / bare.rps;
+      ratios[series.name] = ratio;
+      console.log(
+        `  ${series.name.padEnd(26)}${real.rps.toFixed(0).padStart(8)} req/s against ${bare.rps.toFixed(0).padStart(6)}: ${ratio.toFixed(2)} (target >= ${series.target}: ${ratio >= series.target ? 'met' : 'MISSED'})`,
+      );
+    }
+  } finally {
+    await floor.stop();
+  }
+  return ratios;
+}
+
 async function main(): Promise<number> {
   // Before the build: a service that is down is said at once.
   await checkRedis(REDIS_URL);
@@ -717,9 +786,7 @@ async function main(): Promise<number> {
   for (const [i, start] of rssAtStart.entries())
     console.log(`replica ${i + 1} RSS     ${mb(start)} at the start, ${mb(rssAtEnd[i] ?? null)} at the end`);
 
-  console.log(
-    'ratios to a bare floor (list, 304, first page, totals): TODO, printed by `npm run bench:api -- --pg` instead',
-  );
+  const ratios = await floorRatios(replicas[0] as ServerProcess, users[0] as LoadUser);
   let soakVerdict: { flat: boolean; spread: number[] } | null = null;
   if (SOAK) {
     // Flat: every sample after the warm-up within 10 % of the one at its end. A leak keeps growing past
@@ -757,6 +824,7 @@ async function main(): Promise<number> {
           files: { ...files, s3Active },
           rss: { atStart: rssAtStart, atEnd: rssAtEnd, byMinute: rssByMinute },
           soak: soakVerdict,
+          ratios,
         },
         null,
         2,
