@@ -105,13 +105,22 @@ export async function createPgBossQueue(deps: {
   const running = trackedIn(runs);
 
   /**
-   * Waits until nothing of the queue's is left: a worker's fetch in flight when it was stopped still hands its
-   * jobs to the handler, and pg-boss completes a run a few promise turns after it ends without awaiting it,
-   * so runs and statements are awaited in turn until a whole event-loop turn passes with neither.
+   * Waits until nothing of the queue's is left, or `until`: a worker's fetch in flight when it was stopped
+   * still hands its jobs to the handler, and pg-boss completes a run a few promise turns after it ends
+   * without awaiting it, so runs and statements are awaited in turn until a whole event-loop turn passes
+   * with neither. A run still going at `until` is left to expire and be retried elsewhere.
    */
-  async function drained(): Promise<void> {
-    for (;;) {
-      await Promise.allSettled([...runs, ...bossDb.busy()]);
+  async function drained(until: number): Promise<void> {
+    while (Date.now() < until) {
+      const left = [...runs, ...bossDb.busy()];
+      if (left.length > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise((resolve) => {
+          timer = setTimeout(resolve, until - Date.now());
+        });
+        await Promise.race([Promise.allSettled(left), deadline]);
+        clearTimeout(timer);
+      }
       await new Promise((resolve) => setImmediate(resolve));
       if (runs.size === 0 && bossDb.busy().length === 0) return;
     }
@@ -206,12 +215,13 @@ export async function createPgBossQueue(deps: {
       }
     },
     async stop() {
+      const until = Date.now() + settings.timeoutSeconds * 1000;
       stopped = true;
       for (const timer of intervals) clearInterval(timer);
       await Promise.allSettled([...sends]);
       // Waits for the runs in progress here; queued jobs stay for the other replicas or the next start.
       await boss.stop({ graceful: true, wait: true, timeout: settings.timeoutSeconds * 1000 });
-      await drained();
+      await drained(until);
     },
   };
 }
