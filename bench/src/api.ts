@@ -24,6 +24,7 @@ import { signAccessToken } from '../../apps/server/src/modules/auth/access-token
 import { loadKeys } from '../../apps/server/src/storage/keys';
 import { ROOT, type ServerProcess, startServerProcess } from '../../e2e/support/server';
 import { MEASURED, scratchPostgres, seed, USERS } from './support/api-seed';
+import { LIST, PAGE, SERIES, type SeriesSpec, TOTALS } from './support/api-series';
 import {
   type BareServer,
   captureRoute,
@@ -68,13 +69,8 @@ const DURATION = CHECK ? 3 : 10;
 const WARMUP = CHECK ? 1 : 3;
 const ROWS = 100_000;
 const SECRET = 'bench-api-secret-bench-api-secret-bench-api';
-const LIST = '/api/v1/user-orders/';
-const PAGE = '/api/v1/user-orders/?limit=6';
-const TOTALS = '/api/v1/user-orders/total-price/';
 /** JSON answers larger than this are sent compressed to a client that accepts it. */
 const COMPRESS_ABOVE = 1024;
-/** What Chrome sends. */
-const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 /** The real server on a seeded database, and a fresh access token for the measured user. */
 interface Real {
@@ -124,52 +120,6 @@ async function withRealServer<T>(
   }
 }
 
-interface SeriesSpec {
-  name: string;
-  path: string;
-  connections: number;
-  /** Request headers besides the authorisation. */
-  headers: Record<string, string>;
-  /** A 304 series sends the route's ETag in If-None-Match. */
-  conditional?: boolean;
-  /** Targets on the ratio to the bare Node floor's req/s, and on the real server's p99 (ms). */
-  targets?: ({ ratio: number } | { p99: number })[];
-}
-
-const SERIES: SeriesSpec[] = [
-  { name: 'list, 10 conn', path: LIST, connections: 10, headers: {}, targets: [{ ratio: 0.8 }] },
-  {
-    name: 'list gzip, 10 conn',
-    path: LIST,
-    connections: 10,
-    headers: { 'accept-encoding': 'gzip' },
-    targets: [{ ratio: 0.8 }],
-  },
-  { name: 'list, 50 conn', path: LIST, connections: 50, headers: {} },
-  { name: 'list gzip, 50 conn', path: LIST, connections: 50, headers: { 'accept-encoding': 'gzip' } },
-  {
-    name: 'first page of 6, 50 conn',
-    path: PAGE,
-    connections: 50,
-    headers: { 'accept-encoding': BROWSER_ENCODINGS },
-    targets: [{ ratio: 0.6 }, { p99: 10 }],
-  },
-  {
-    name: 'totals, 50 conn',
-    path: TOTALS,
-    connections: 50,
-    headers: { 'accept-encoding': BROWSER_ENCODINGS },
-    targets: [{ ratio: 0.6 }, { p99: 10 }],
-  },
-  {
-    name: '304 list, 50 conn',
-    path: LIST,
-    connections: 50,
-    headers: {},
-    conditional: true,
-    targets: [{ ratio: 0.6 }],
-  },
-];
 /** --check runs only what its floors and p99 targets need. */
 const CHECK_SERIES = new Set([
   'list, 10 conn',

@@ -33,6 +33,7 @@ import { multipart } from '../../apps/server/test/harness';
 import { orderMail } from '../../apps/server/test/mail-fixtures';
 import { ROOT, type ServerProcess, startServerProcess } from '../../e2e/support/server';
 import { scratchPostgres } from './support/api-seed';
+import { SERIES } from './support/api-series';
 import { captureRoute, startBareServer, verifyBareServer } from './support/bare-floor';
 import type { BareRoute } from './support/bare-routes';
 import { loadRun } from './support/load';
@@ -590,63 +591,43 @@ async function startReplicas(env: Record<string, string>) {
   }
 }
 
-/** The series bench:api measures, with its targets at the default log level (`info`). */
-const FLOOR_SERIES = [
-  { name: 'list, 10 conn', path: '/api/v1/user-orders/', connections: 10, target: 0.8 },
-  {
-    name: '304 list, 50 conn',
-    path: '/api/v1/user-orders/',
-    connections: 50,
-    target: 0.6,
-    conditional: true,
-  },
-  {
-    name: 'first page of 6, 50 conn',
-    path: '/api/v1/user-orders/?limit=6',
-    connections: 50,
-    target: 0.6,
-    browser: true,
-  },
-  {
-    name: 'totals, 50 conn',
-    path: '/api/v1/user-orders/total-price/',
-    connections: 50,
-    target: 0.6,
-    browser: true,
-  },
-] as const;
-
 /**
  * After the mix, bench:api's ratios on a replica as the load left it: one user's answers captured from it,
  * served by a bare Node server in its own process, and each series run on the replica then on the floor
  * (autocannon in a process of its own, 2 s of warm-up, 5 s measured).
  */
 async function floorRatios(replica: ServerProcess, user: LoadUser): Promise<Record<string, number>> {
+  const series = SERIES.flatMap((spec) => {
+    const target = spec.targets?.find((t) => 'ratio' in t);
+    return target && 'ratio' in target ? [{ spec, target: target.ratio }] : [];
+  });
   await freshToken(user);
   const headers = { authorization: `Bearer ${user.token}`, 'x-forwarded-for': user.address };
-  const routes = new Map<string, Awaited<ReturnType<typeof captureRoute>>>();
-  for (const { path: p } of FLOOR_SERIES)
-    if (!routes.has(p)) routes.set(p, await captureRoute(replica.url, p, headers));
+  const routes = new Map<string, BareRoute>();
+  for (const { spec } of series)
+    if (!routes.has(spec.path)) routes.set(spec.path, await captureRoute(replica.url, spec.path, headers));
   const floor = await startBareServer([...routes.values()]);
   const ratios: Record<string, number> = {};
   try {
     await verifyBareServer(floor.url, [...routes.values()]);
     console.log('\nratios to the bare Node floor on replica 1, after the mix (as bench:api measures them)');
-    for (const series of FLOOR_SERIES) {
-      const route = routes.get(series.path) as BareRoute;
-      const asked: Record<string, string> = { ...headers };
-      if ('conditional' in series && route.etag) asked['if-none-match'] = route.etag;
-      if ('browser' in series) asked['accept-encoding'] = 'gzip, deflate, br, zstd';
+    for (const { spec, target } of series) {
+      const etag = routes.get(spec.path)?.etag;
+      const asked = {
+        ...headers,
+        ...spec.headers,
+        ...(spec.conditional && etag ? { 'if-none-match': etag } : {}),
+      };
       const run = async (base: string) => {
-        await loadRun(`${base}${series.path}`, series.connections, 2, asked);
-        return loadRun(`${base}${series.path}`, series.connections, 5, asked);
+        await loadRun(`${base}${spec.path}`, spec.connections, 2, asked);
+        return loadRun(`${base}${spec.path}`, spec.connections, 5, asked);
       };
       const real = await run(replica.url);
       const bare = await run(floor.url);
       const ratio = real.rps / bare.rps;
-      ratios[series.name] = ratio;
+      ratios[spec.name] = ratio;
       console.log(
-        `  ${series.name.padEnd(26)}${real.rps.toFixed(0).padStart(8)} req/s against ${bare.rps.toFixed(0).padStart(6)}: ${ratio.toFixed(2)} (target >= ${series.target}: ${ratio >= series.target ? 'met' : 'MISSED'})`,
+        `  ${spec.name.padEnd(26)}${real.rps.toFixed(0).padStart(8)} req/s against ${bare.rps.toFixed(0).padStart(6)}: ${ratio.toFixed(2)} (target >= ${target}: ${ratio >= target ? 'met' : 'MISSED'})`,
       );
     }
   } finally {
