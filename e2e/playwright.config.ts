@@ -7,8 +7,9 @@ export default defineConfig({
   outputDir: './test-output/results',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  // The demo accounts are shared by every spec: one worker keeps their data predictable.
-  workers: 1,
+  // Each worker has a server of its own (global-setup.ts): the specs of one file share its demo accounts,
+  // one after the other, and never with another worker's.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

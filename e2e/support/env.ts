@@ -1,6 +1,8 @@
+/** This worker's server, started for it by the global setup: Playwright numbers workers from 0. */
 function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the global setup starts the server and sets it`);
+  const key = `${name}_${process.env.TEST_PARALLEL_INDEX ?? '0'}`;
+  const value = process.env[key];
+  if (!value) throw new Error(`${key} is not set: the global setup starts the servers and sets it`);
   return value;
 }
 

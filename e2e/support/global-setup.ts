@@ -1,10 +1,18 @@
+import type { FullConfig } from '@playwright/test';
 import { startBuiltServer } from './server';
 
-/** Starts the built server with its sandbox; specs read the addresses from the environment. */
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  const server = await startBuiltServer();
-  process.env.WARRANTLY_URL = server.url;
-  process.env.WARRANTLY_SANDBOX_URL = server.sandboxUrl;
-  process.env.WARRANTLY_DATA_DIR = server.dataDir;
-  return server.stop;
+/**
+ * Starts one built server with its sandbox per worker, so that workers never share the demo accounts'
+ * data; a worker finds its own by its parallel index (`env.ts`).
+ */
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  const servers = await Promise.all(Array.from({ length: config.workers }, () => startBuiltServer()));
+  servers.forEach((server, index) => {
+    process.env[`WARRANTLY_URL_${index}`] = server.url;
+    process.env[`WARRANTLY_SANDBOX_URL_${index}`] = server.sandboxUrl;
+    process.env[`WARRANTLY_DATA_DIR_${index}`] = server.dataDir;
+  });
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
 }
