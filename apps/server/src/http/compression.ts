@@ -70,11 +70,20 @@ export function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer>
   });
 }
 
-const encoded = new WeakSet<FastifyReply>();
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Set by `markEncoded`: the body is already in the encoding negotiated for it. */
+    bodyEncoded: boolean;
+  }
+}
 
-/** Tells the compression hook this reply's body is already in the encoding negotiated for it. */
+/**
+ * Tells the compression hook this reply's body is already in the encoding negotiated for it. A property
+ * Fastify declares on every reply (`decorateReply`): a set of replies held weakly cost the collector a
+ * weak entry per answer.
+ */
 export function markEncoded(reply: FastifyReply): void {
-  encoded.add(reply);
+  reply.bodyEncoded = true;
 }
 
 /** Adds Accept-Encoding to the reply's Vary, keeping what is there (Authorization for per-user data). */
@@ -90,10 +99,11 @@ export function varyOnEncoding(reply: FastifyReply): void {
  * are not JSON, so they pass untouched.
  */
 export function registerCompression(app: FastifyInstance): void {
+  app.decorateReply('bodyEncoded', false);
   // A callback hook, not an async one: most answers pass untouched and need no promise.
   app.addHook('onSend', (req, reply, payload, done) => {
     if (typeof payload !== 'string' || payload.length < MIN_COMPRESSED_BYTES) return done(null, payload);
-    if (encoded.has(reply) || reply.hasHeader('content-encoding') || req.method === 'HEAD') {
+    if (reply.bodyEncoded || reply.hasHeader('content-encoding') || req.method === 'HEAD') {
       return done(null, payload);
     }
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {

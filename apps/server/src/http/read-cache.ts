@@ -25,6 +25,8 @@ export interface ReadCache {
    * With `owner`, the owner's entries of an earlier generation (their data's ETag) are dropped at once.
    */
   body(key: string, produce: () => Promise<unknown>, owner?: Owner): Promise<Entry>;
+  /** The body stored under `key` if there is one, at once; `owner` as for `body`. */
+  peek(key: string, owner?: Owner): Entry | undefined;
   /** `entry` in `encoding`, compressed once and kept with it. */
   encoded(key: string, entry: Entry, encoding: 'br' | 'gzip'): Promise<Buffer>;
   /** Entries and bytes held (tests and benchmarks read it). */
@@ -101,6 +103,10 @@ export function createReadCache(maxBytes: number): ReadCache {
   }
 
   return {
+    peek(key, owner) {
+      if (owner) moveTo(owner);
+      return lru?.get(key);
+    },
     async body(key, produce, owner) {
       if (owner) moveTo(owner);
       const hit = lru?.get(key);
@@ -152,18 +158,25 @@ export function createReadCache(maxBytes: number): ReadCache {
 /**
  * A read whose answer is a pure function of the user's data version and the day (the purchases list and
  * pages, the totals, the receipts, the main products): answered 304 when the client has it, else from
- * the cache in the encoding the client accepts, else produced, stored and answered.
+ * the cache in the encoding the client accepts, else produced, stored and answered. What is already in
+ * memory (the version, the answer in its encoding) is answered in the same turn, without a promise: these
+ * are the hottest reads of an open dashboard: the answer is sent before it returns. Otherwise it returns a
+ * promise that settles once the answer is sent (a route handler returns it as it is).
  */
 export type VersionedRead<V> = (
   req: FastifyRequest,
   reply: FastifyReply,
   produce: (version: V, now: Date) => Promise<unknown>,
-) => Promise<void>;
+) => undefined | Promise<void>;
+
+/** Fastify's reply is thenable, settling once the answer is sent: `sent` settles then too. */
+const sent = (reply: FastifyReply | Promise<FastifyReply>): undefined | Promise<void> =>
+  reply instanceof Promise ? reply.then(() => undefined) : undefined;
 
 /** Versioned reads for versions `versionOf` gives (it runs once per request, 304s included). */
 export function createVersionedRead<V extends { version: number }>(
   cache: ReadCache,
-  versionOf: (userId: string) => Promise<V>,
+  versionOf: (userId: string) => V | Promise<V>,
   now: () => Date,
 ): VersionedRead<V> {
   // The tag of a version remembered in memory (SQLite) is hashed once a day, not on every request.
@@ -175,22 +188,41 @@ export function createVersionedRead<V extends { version: number }>(
     tags.set(version, { day, etag });
     return etag;
   };
-  // Each branch returns the reply: awaited, it settles once the answer is sent (Fastify's reply is thenable).
-  return async (req, reply, produce) => {
-    const version = await versionOf(req.userId);
+  const send = (req: FastifyRequest, reply: FastifyReply, key: string, entry: Entry) => {
+    reply.header('content-type', 'application/json; charset=utf-8');
+    markEncoded(reply);
+    const encoding =
+      entry.identity.length < MIN_COMPRESSED_BYTES ? 'identity' : negotiate(req.headers['accept-encoding']);
+    if (encoding === 'identity') return reply.send(entry.text ?? entry.identity);
+    const ready = entry[encoding];
+    if (ready) return reply.header('content-encoding', encoding).send(ready);
+    return cache
+      .encoded(key, entry, encoding)
+      .then((bytes) => reply.header('content-encoding', encoding).send(bytes));
+  };
+  const answer = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    produce: (version: V, now: Date) => Promise<unknown>,
+    version: V,
+  ) => {
     // One instant for the tag and the body, so an answer made at midnight is stored under its own day.
     const at = now();
     const etag = etagOf(req.userId, version, isoDate(at));
     setCacheHeaders(reply, etag);
     if (isFresh(req, etag)) return reply.code(304).send();
     const key = `${etag} ${req.url}`;
-    const entry = await cache.body(key, () => produce(version, at), { id: req.userId, generation: etag });
-    reply.header('content-type', 'application/json; charset=utf-8');
-    markEncoded(reply);
-    const encoding =
-      entry.identity.length < MIN_COMPRESSED_BYTES ? 'identity' : negotiate(req.headers['accept-encoding']);
-    if (encoding === 'identity') return reply.send(entry.text ?? entry.identity);
-    const bytes = await cache.encoded(key, entry, encoding);
-    return reply.header('content-encoding', encoding).send(bytes);
+    const owner = { id: req.userId, generation: etag };
+    const stored = cache.peek(key, owner);
+    if (stored) return send(req, reply, key, stored);
+    return cache.body(key, () => produce(version, at), owner).then((entry) => send(req, reply, key, entry));
+  };
+  return (req, reply, produce) => {
+    const version = versionOf(req.userId);
+    return sent(
+      version instanceof Promise
+        ? version.then((known) => answer(req, reply, produce, known))
+        : answer(req, reply, produce, version),
+    );
   };
 }

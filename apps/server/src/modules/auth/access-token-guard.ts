@@ -24,7 +24,11 @@ export const USER_EXISTS_TTL_MS = 30_000;
 const USERS_KEPT = 10_000;
 
 export interface Guard {
-  (req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * An onRequest hook: a token and user already checked pass at once (`done` called, nothing returned);
+   * otherwise it returns a promise of the check, and Fastify goes on when it settles.
+   */
+  (req: FastifyRequest, reply: FastifyReply, done: () => void): undefined | Promise<void>;
   /** Refuses the user's tokens from now on, in this process (their account was deleted). */
   userDeleted(userId: string): void;
 }
@@ -49,13 +53,13 @@ export function createGuard(
   const existsUntil = new Map<string, number>();
   const deleted = new Set<string>();
 
-  async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  /** The user of a verified, unexpired token (remembered or checked now); throws for anything else. */
+  function claimedUser(req: FastifyRequest, nowMs: number): string {
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) {
       throw new AppError('unauthorized', 'Sign in first: this request needs a bearer access token');
     }
     const token = header.slice(7).trim();
-    const nowMs = now().getTime();
     const nowSeconds = Math.floor(nowMs / 1000);
     let claims = verified.get(token) ?? null;
     if (!claims || claims.exp <= nowSeconds) {
@@ -66,18 +70,33 @@ export function createGuard(
       if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value as string);
       verified.set(token, claims);
     }
-    const userId = claims.sub;
-    if (deleted.has(userId)) throw gone();
-    if ((existsUntil.get(userId) ?? 0) <= nowMs) {
-      if (!(await userExists(userId))) {
-        guard.userDeleted(userId);
-        throw gone();
-      }
-      existsUntil.delete(userId);
-      makeRoom(existsUntil);
-      existsUntil.set(userId, nowMs + USER_EXISTS_TTL_MS);
+    if (deleted.has(claims.sub)) throw gone();
+    return claims.sub;
+  }
+
+  /** Reads whether the user still exists, remembering the answer for `USER_EXISTS_TTL_MS`. */
+  async function checkExists(req: FastifyRequest, userId: string, nowMs: number): Promise<void> {
+    if (!(await userExists(userId))) {
+      guard.userDeleted(userId);
+      throw gone();
     }
+    existsUntil.delete(userId);
+    makeRoom(existsUntil);
+    existsUntil.set(userId, nowMs + USER_EXISTS_TTL_MS);
     req.userId = userId;
+  }
+
+  function requireUser(
+    req: FastifyRequest,
+    _reply: FastifyReply,
+    done: () => void,
+  ): undefined | Promise<void> {
+    const nowMs = now().getTime();
+    const userId = claimedUser(req, nowMs);
+    if ((existsUntil.get(userId) ?? 0) <= nowMs) return checkExists(req, userId, nowMs);
+    req.userId = userId;
+    done();
+    return undefined;
   }
 
   const guard: Guard = Object.assign(requireUser, {

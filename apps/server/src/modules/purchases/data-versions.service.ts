@@ -21,8 +21,11 @@ export interface UserVersion {
 }
 
 export interface DataVersions {
-  /** The user's version: from memory when it can be kept true (see below), else one primary-key read. */
-  read(userId: string): Promise<UserVersion>;
+  /**
+   * The user's version: from memory when it can be kept true (see below), answered at once, else one
+   * primary-key read. A remembered version needs no promise: the hot reads answer in the same turn.
+   */
+  read(userId: string): UserVersion | Promise<UserVersion>;
   /**
    * The handle every part of the app writes through: on SQLite it forgets a user's remembered version
    * whenever a statement moves it (see VersionWatch); on PostgreSQL it is `db` itself.
@@ -82,8 +85,17 @@ export function createDataVersions(db: Db, dialect: Dialect, listen?: Listen): D
     if (foreignCommits !== undefined && commits !== foreignCommits) forget(null);
     foreignCommits = commits;
   };
+  const readAndRemember = async (userId: string) => {
+    if (checking) await checking;
+    const known = remembered.get(userId);
+    if (known) return known;
+    const before = epoch;
+    const fresh = await read(userId);
+    if (epoch === before) remembered.set(userId, fresh);
+    return fresh;
+  };
   return {
-    async read(userId) {
+    read(userId) {
       const at = Date.now();
       if (at - checkedAt >= FOREIGN_CHECK_MS) {
         checkedAt = at;
@@ -91,13 +103,7 @@ export function createDataVersions(db: Db, dialect: Dialect, listen?: Listen): D
           checking = null;
         });
       }
-      if (checking) await checking;
-      const known = remembered.get(userId);
-      if (known) return known;
-      const before = epoch;
-      const fresh = await read(userId);
-      if (epoch === before) remembered.set(userId, fresh);
-      return fresh;
+      return (!checking && remembered.get(userId)) || readAndRemember(userId);
     },
     watch: (handle) => handle.withPlugin(plugin),
     close: async () => {},
@@ -140,17 +146,18 @@ function listenedVersions(read: (userId: string) => Promise<UserVersion>, listen
     if (userId === null) everyoneWritingUntil = until;
     else writing.set(userId, until);
   });
+  const readAndRemember = async (userId: string) => {
+    const before = epoch;
+    const fresh = await read(userId);
+    if (epoch === before && hearing) remembered.set(userId, fresh);
+    return fresh;
+  };
   return {
-    async read(userId) {
+    read(userId) {
       const now = Date.now();
       const settled = hearing && now >= everyoneWritingUntil && now >= (writing.get(userId) ?? 0);
       if (!settled) return read(userId);
-      const known = remembered.get(userId);
-      if (known) return known;
-      const before = epoch;
-      const fresh = await read(userId);
-      if (epoch === before && hearing) remembered.set(userId, fresh);
-      return fresh;
+      return remembered.get(userId) ?? readAndRemember(userId);
     },
     watch: (handle) => handle.withPlugin(plugin),
     close: stop,
