@@ -13,8 +13,9 @@
  * 10,000 and 1,000,000; `--rows none` skips it); and the server's resident memory at idle after start-up.
  * `--pg` (or DATABASE_URL naming a PostgreSQL server) runs the same on PostgreSQL, in a scratch database
  * it creates and drops. `--check` is CI's short run: it fails when a ratio falls below the floor
- * bench/api-floor.json records, and skips the bare Fastify floor, which no floor is about. `--no-build` measures apps/server/dist as it is. `--only NAME` runs the
- * series whose name starts with NAME; `--cpu-prof DIR` has the measured server write a V8 CPU profile there.
+ * bench/api-floor.json records, and skips the bare Fastify floor, which no floor is about. `--no-build`
+ * measures apps/server/dist as it is. `--only NAME` runs the series whose name starts with NAME;
+ * `--cpu-prof DIR` has the measured server write a V8 CPU profile there.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';

@@ -698,18 +698,16 @@ async function main(): Promise<number> {
   // Each minute's peak RSS, sampled every 2 s: one sample a minute lands anywhere on the sawtooth V8's
   // collections draw (up and down by a quarter on this mix), while a leak lifts the peaks themselves.
   const rssByMinute: (number | null)[][] = [];
-  let peaks: (number | null)[] = replicas.map(() => null);
+  let peaks = replicas.map(() => 0);
+  const withSample = (sample: (number | null)[]) => peaks.map((p, i) => Math.max(p, sample[i] ?? 0));
+  const rssNow = () => replicas.map((r) => procMemoryMb(r.pid, 'VmRSS'));
   const sampler = setInterval(() => {
-    peaks = replicas.map((r, i) => {
-      const now = procMemoryMb(r.pid, 'VmRSS');
-      const peak = peaks[i] ?? null;
-      return now === null ? peak : Math.max(now, peak ?? 0);
-    });
+    peaks = withSample(rssNow());
   }, 2000);
   const minute = setInterval(() => {
-    const sample = replicas.map((r) => procMemoryMb(r.pid, 'VmRSS'));
-    const peak = peaks.map((p, i) => Math.max(p ?? 0, sample[i] ?? 0) || null);
-    peaks = replicas.map(() => null);
+    const sample = rssNow();
+    const peak = withSample(sample).map((p) => p || null);
+    peaks = replicas.map(() => 0);
     rssByMinute.push(peak);
     if (SOAK)
       console.log(
@@ -727,7 +725,7 @@ async function main(): Promise<number> {
   clearInterval(sampler);
   clearInterval(harvest);
   const seconds = (Date.now() - began) / 1000;
-  const rssAtEnd = replicas.map((r) => procMemoryMb(r.pid, 'VmRSS'));
+  const rssAtEnd = rssNow();
 
   console.log(
     `settling: up to ${SETTLE_MS / 1000} s for the calendars to be in step (or still for ${STILL_MS / 1000} s)`,

@@ -158,10 +158,10 @@ export function createReadCache(maxBytes: number): ReadCache {
 /**
  * A read whose answer is a pure function of the user's data version and the day (the purchases list and
  * pages, the totals, the receipts, the main products): answered 304 when the client has it, else from
- * the cache in the encoding the client accepts, else produced, stored and answered. What is already in
- * memory (the version, the answer in its encoding) is answered in the same turn, without a promise: these
- * are the hottest reads of an open dashboard: the answer is sent before it returns. Otherwise it returns a
- * promise that settles once the answer is sent (a route handler returns it as it is).
+ * the cache in the encoding the client accepts, else produced, stored and answered. These are the hottest
+ * reads of an open dashboard: when the version and the answer in its encoding are already in memory, the
+ * answer is sent before the call returns, with no promise made. Otherwise the call returns a promise that
+ * settles once the answer is sent (a route handler returns it as it is).
  */
 export type VersionedRead<V> = (
   req: FastifyRequest,
