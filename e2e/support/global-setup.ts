@@ -6,7 +6,14 @@ import { startBuiltServer } from './server';
  * data; a worker finds its own by its parallel index (`env.ts`).
  */
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
-  const servers = await Promise.all(Array.from({ length: config.workers }, () => startBuiltServer()));
+  const started = await Promise.allSettled(Array.from({ length: config.workers }, () => startBuiltServer()));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    // The servers that did start would outlive the run.
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
   servers.forEach((server, index) => {
     process.env[`WARRANTLY_URL_${index}`] = server.url;
     process.env[`WARRANTLY_SANDBOX_URL_${index}`] = server.sandboxUrl;
