@@ -12,7 +12,7 @@ import { registerCompression } from './http/compression';
 import { createCursorCodec } from './http/cursor';
 import { registerErrorHandler } from './http/errors';
 import { createReadCache, createVersionedRead } from './http/read-cache';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { createRateLimitStore } from './http/shared-limits';
 import { registerWebApp } from './http/web-app';
 import type { JobQueue, JobSettings } from './jobs/jobs';
@@ -142,7 +142,8 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   if (deps.logger) logRequests(app);
 
-  registerSecurityHeaders(app, deps.config.PUBLIC_URL);
+  const fixedHeaders = securityHeaders(deps.config.PUBLIC_URL);
+  registerSecurityHeaders(app, fixedHeaders);
   registerCompression(app);
   await app.register(multipart);
   const limits = await createRateLimitStore({
@@ -225,7 +226,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   // Page cursors are signed with a key of their own, derived from the signing key.
   const cursors = createCursorCodec(deps.keys.signing);
   const readCache = createReadCache(Math.floor(deps.config.READ_CACHE_MB * 1024 * 1024));
-  const versioned = createVersionedRead(readCache, versions.read, now);
+  const versioned = createVersionedRead(readCache, versions.read, now, fixedHeaders);
   await app.register(purchasesRoutes, { deps: purchaseDeps, now, cursors, versioned });
   await app.register(receiptsRoutes, { deps: purchaseDeps, now, cursors, versioned });
   await app.register(trackingRoutes, { db: deps.db, now });

@@ -115,6 +115,41 @@ describe.each(DIALECTS)('answers from memory on %s', (dialect) => {
     expect((await get(other, '/api/v1/user-orders/', { 'if-none-match': etag })).statusCode).toBe(200);
   });
 
+  it('answers from memory with the headers of any other answer: security, cache, type, encoding, length', async () => {
+    // What every answer carries, read off one the framework sends (the session check).
+    const plain = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: t.auth(user) });
+    const security = Object.keys(plain.headers).filter((name) =>
+      /^(x-|content-security|cross-origin|referrer|origin)/.test(name),
+    );
+    expect(security.length).toBeGreaterThan(5);
+    await renameAsAScript(t, user, 'Headers check');
+    for (const [url, encoding] of [
+      ['/api/v1/user-orders/', 'br'],
+      ['/api/v1/user-orders/', 'gzip'],
+      ['/api/v1/user-orders/', undefined],
+      ['/api/v1/user-orders/total-price/', 'br'],
+    ] as const) {
+      const accept: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+      const made = await get(user, url, accept);
+      const remembered = await get(user, url, accept);
+      for (const res of [made, remembered]) {
+        for (const name of security) expect(res.headers[name], `${url} ${name}`).toBe(plain.headers[name]);
+        expect(res.headers['cache-control']).toBe('private, no-cache');
+        expect(res.headers.vary).toBe('Authorization, Accept-Encoding');
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      }
+      expect(remembered.headers.etag).toBe(made.headers.etag);
+      expect(remembered.headers['content-encoding']).toBe(made.headers['content-encoding']);
+      expect(remembered.rawPayload.equals(made.rawPayload)).toBe(true);
+    }
+    // A HEAD of a remembered answer: its headers, no body.
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/v1/user-orders/', headers: t.auth(user) });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers.etag).toBeDefined();
+  });
+
   it('never serves one user’s cached answer to another on the same path', async () => {
     for (const url of VERSIONED_READS) await get(user, url);
     const mine = await get(user, '/api/v1/user-orders/');

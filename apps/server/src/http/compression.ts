@@ -70,22 +70,6 @@ export function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer>
   });
 }
 
-declare module 'fastify' {
-  interface FastifyReply {
-    /** Set by `markEncoded`: the body is already in the encoding negotiated for it. */
-    bodyEncoded: boolean;
-  }
-}
-
-/**
- * Tells the compression hook this reply's body is already in the encoding negotiated for it. A property
- * Fastify declares on every reply (`decorateReply`): a set of replies held weakly cost the collector a
- * weak entry per answer.
- */
-export function markEncoded(reply: FastifyReply): void {
-  reply.bodyEncoded = true;
-}
-
 /** Adds Accept-Encoding to the reply's Vary, keeping what is there (Authorization for per-user data). */
 export function varyOnEncoding(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
@@ -94,16 +78,15 @@ export function varyOnEncoding(reply: FastifyReply): void {
 }
 
 /**
- * Compresses JSON answers of MIN_COMPRESSED_BYTES or more that nothing encoded yet (answers from the read
- * cache arrive encoded, or marked as sent as they are), when the client accepts it. The web app's files are precompressed on disk and
- * are not JSON, so they pass untouched.
+ * Compresses JSON answers of MIN_COMPRESSED_BYTES or more that nothing encoded yet, when the client
+ * accepts it. The read cache's answers never come here (they are written with their stored encodings,
+ * http/read-cache.ts); the web app's files are precompressed on disk and are not JSON, so they pass untouched.
  */
 export function registerCompression(app: FastifyInstance): void {
-  app.decorateReply('bodyEncoded', false);
   // A callback hook, not an async one: most answers pass untouched and need no promise.
   app.addHook('onSend', (req, reply, payload, done) => {
     if (typeof payload !== 'string' || payload.length < MIN_COMPRESSED_BYTES) return done(null, payload);
-    if (reply.bodyEncoded || reply.hasHeader('content-encoding') || req.method === 'HEAD') {
+    if (reply.hasHeader('content-encoding') || req.method === 'HEAD') {
       return done(null, payload);
     }
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {

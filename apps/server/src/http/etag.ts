@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 /** A strong ETag for `content`: a digest of it. */
 export function contentEtag(content: string): string {
@@ -26,9 +26,7 @@ export function isFresh(req: FastifyRequest, etag: string): boolean {
  * Per-user data: cacheable by the browser only, always revalidated, different per token and, as JSON
  * answers may be compressed, per Accept-Encoding (a 304 names the same Vary as its 200).
  */
-export function setCacheHeaders(reply: FastifyReply, etag: string): void {
-  reply
-    .header('etag', etag)
-    .header('cache-control', 'private, no-cache')
-    .header('vary', 'Authorization, Accept-Encoding');
-}
+export const PER_USER_CACHE_HEADERS = {
+  'cache-control': 'private, no-cache',
+  vary: 'Authorization, Accept-Encoding',
+} as const;

@@ -1,16 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import type { FixedHeaders } from './read-cache';
 
 /**
  * Helmet's headers on every answer but a 304. They depend on the configuration only (no nonces), so
  * helmet runs once at start-up against a recording response and each answer gets the recorded list.
  * A 304 leaves them out (RFC 9110 §15.4.5: it carries what updates the cache, not the representation's
  * other fields): the browser keeps those of the answer it stored, and a revalidation, the commonest call
- * of an open dashboard, writes a header block a third as long.
+ * of an open dashboard, writes a header block a third as long. The read cache's answers carry the same
+ * list, written with them (http/read-cache.ts).
  */
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string | undefined): void {
-  const headers = securityHeaders(publicUrl);
+export function registerSecurityHeaders(app: FastifyInstance, headers: FixedHeaders): void {
   app.addHook('onSend', (_req, reply, payload, done) => {
     if (reply.statusCode !== 304) {
       for (const [name, value] of headers) reply.raw.setHeader(name, value);
