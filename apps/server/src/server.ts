@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import { createSyncScheduler } from './modules/mail-sync/mail-sync-scheduler';
 import { createExtractionPool, poolOptionsFrom } from './modules/receipts/reader/extraction-pool';
 import { sweepOrphanFiles } from './modules/receipts/receipts.service';
+import { CATCH_UP_EVERY_MS } from './modules/reminders/reminder-worker';
 import { purgeOldRejections } from './modules/review/review.service';
 import { installProcessHandlers, loggableError } from './process-handlers';
 import { providerEndpoints } from './providers/start-providers';
@@ -84,6 +85,11 @@ async function main(config: Config): Promise<void> {
     config.SYNC_INTERVAL_MINUTES * 60_000,
     () => background.tick().done,
   );
+
+  // Calendars whose change signal was lost with the replica that committed it (reminder-worker.ts).
+  await app.jobs.every('calendar-catch-up', CATCH_UP_EVERY_MS, async () => {
+    await app.reminders.catchUp();
+  });
 
   installProcessHandlers({
     log: app.log,

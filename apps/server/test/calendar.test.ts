@@ -141,6 +141,50 @@ describe.each(CASES)('reminders on the $provider calendar', ({ provider, email, 
     expect(await warrantyEvents()).toHaveLength(0);
   });
 
+  it('brings the calendar in line with a change whose signal was lost with its replica, at the next catch-up', async () => {
+    await t.app.reminders.idle();
+    const { id: userId } = await t.handle.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    expect(await t.app.reminders.catchUp()).toBe(0);
+    // What a replica leaves when it dies between its commit and queueing the calendar's reconcile: the
+    // purchase and the data version moved, two minutes ago, and no job.
+    const twoMinutesAgo = new Date(NOW.getTime() - 120_000).toISOString();
+    await t.handle.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('orders')
+        .values({
+          user_id: userId,
+          order_id: 'LOST-SIGNAL-1',
+          product_name: 'Chest freezer',
+          shop_name: 'Corner Appliances',
+          purchase_date: '2026-03-01',
+          price: '$400.00',
+          amount_minor: 40000,
+          currency: 'USD',
+          warranty_expire_date: '2028-03-01',
+          status: 'manual',
+          source: 'manual',
+          created_at: twoMinutesAgo,
+          updated_at: twoMinutesAgo,
+        })
+        .execute();
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ data_version: eb('data_version', '+', 1), updated_at: twoMinutesAgo }))
+        .where('id', '=', userId)
+        .execute();
+    });
+    const freezer = async () => (await list()).filter((e) => e.summary.includes('Chest freezer'));
+    expect(await freezer()).toHaveLength(0);
+
+    expect(await t.app.reminders.catchUp()).toBe(1);
+    await t.app.reminders.idle();
+    expect((await freezer()).map((e) => e.start.date)).toEqual(['2028-01-31']);
+    // In line again: the next pass finds nobody, and the event is not made twice.
+    expect(await t.app.reminders.catchUp()).toBe(0);
+    await t.app.reminders.idle();
+    expect(await freezer()).toHaveLength(1);
+  });
+
   it('lists a change made just before, though the calendar is slow to take it', async () => {
     // A slow create: the list, asked for at once, must wait for the run that writes the event.
     sandbox.fail({

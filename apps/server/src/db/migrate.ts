@@ -14,6 +14,7 @@ import * as review from './migrations/20261127T0100_review';
 import * as jobs from './migrations/20261127T1000_jobs';
 import * as calendarIds from './migrations/20261127T1100_calendar_ids';
 import * as rateLimits from './migrations/20261127T1200_rate_limits';
+import * as calendarVersion from './migrations/20261127T1300_calendar_version';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect, keys?: EncryptionKeys): Promise<void> };
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261127T1000_jobs': jobs,
   '20261127T1100_calendar_ids': calendarIds,
   '20261127T1200_rate_limits': rateLimits,
+  '20261127T1300_calendar_version': calendarVersion,
 };
 
 /**

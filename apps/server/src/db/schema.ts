@@ -20,6 +20,8 @@ export interface UsersTable {
   default_currency: string;
   warranty_reminder_days: number | null;
   data_version: Generated<number>;
+  /** The data version the user's calendar was last brought in line with (reminders/reminder-worker.ts). */
+  calendar_version: Generated<number>;
   /** sha256 (hex) of the calendar feed's secret, for look-ups; the secret itself is in feed_secret_enc. */
   feed_secret: string | null;
   /** 1 when the provider vouched for `email`: only then may another provider be linked by it. */

@@ -294,7 +294,13 @@ export function createCalendar(deps: CalendarDeps) {
     async reconcile(userId: string): Promise<void> {
       const user = await repo.findSettings(deps.db, userId);
       if (!user) return;
-      if (!(await hasWorkingAccount(deps.db, userId, user.provider))) return;
+      // The data this run brings the calendar in line with; a change committed meanwhile queues a next run.
+      const version = Number(user.data_version);
+      if (!(await hasWorkingAccount(deps.db, userId, user.provider))) {
+        // Nothing to write until a calendar is connected; connecting one reconciles (onSignedIn).
+        await repo.recordCalendarVersion(deps.db, userId, version);
+        return;
+      }
       const desired = desiredEvents(
         await listReminderSources(deps.db, userId),
         user.warranty_reminder_days,
@@ -377,6 +383,15 @@ export function createCalendar(deps: CalendarDeps) {
         );
         await repo.setCalendarEvent(deps.db, row.id, { provider, external_id: created.id, updated_at: at });
       }
+      await repo.recordCalendarVersion(deps.db, userId, version);
+    },
+
+    /**
+     * Users whose calendar has been behind their data for over `graceMs`: their change's signal was lost
+     * (the replica that committed it died before queueing it) or its reconcile has not succeeded yet.
+     */
+    lagging(graceMs: number, limit: number): Promise<string[]> {
+      return repo.usersBehindTheirData(deps.db, timestamp(new Date(deps.now().getTime() - graceMs)), limit);
     },
   };
 }

@@ -7,6 +7,12 @@ import type { Calendar } from './calendar.service';
  * never two at once for one user, retried with growing delays when the calendar fails, so it never fails
  * or slows the purchase.
  */
+/** How long a change may wait for its calendar before the catch-up queues it again, and how many a pass. */
+export const CATCH_UP_GRACE_MS = 60_000;
+const CATCH_UP_BATCH = 500;
+/** How often the catch-up runs, once across the replicas. */
+export const CATCH_UP_EVERY_MS = 60_000;
+
 export function createReminderWorker(
   calendar: Calendar,
   jobs: JobQueue,
@@ -33,6 +39,19 @@ export function createReminderWorker(
     /** Drops the user's queued reconciles and waits for a running one (account deletion). */
     forget(userId: string): Promise<void> {
       return jobs.cancel('reconcile-calendar', userId);
+    },
+    /**
+     * Queues a reconcile for each user whose calendar is behind their data for over a minute: a change is
+     * committed before its signal is queued, so a replica dying in between would leave the calendar behind
+     * until the user's next change. Runs once a minute across the replicas (server.ts); answers how many
+     * it queued.
+     */
+    async catchUp(): Promise<number> {
+      const lagging = await calendar.lagging(CATCH_UP_GRACE_MS, CATCH_UP_BATCH);
+      for (const userId of lagging) await jobs.send('reconcile-calendar', userId);
+      if (lagging.length > 0)
+        log.warn({ users: lagging.length }, 'calendars behind their data: reconciles queued');
+      return lagging.length;
     },
     /** Resolves when no job is queued or running (tests wait on it). */
     idle(): Promise<void> {

@@ -98,9 +98,35 @@ export function listCustomReminders(db: Db, userId: string) {
 export function findSettings(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select(['provider', 'warranty_reminder_days', 'default_currency'])
+    .select(['provider', 'warranty_reminder_days', 'default_currency', 'data_version'])
     .where('id', '=', userId)
     .executeTakeFirst();
+}
+
+/** Records that the user's calendar is in line with their data as of `version` (never moves it back). */
+export async function recordCalendarVersion(db: Db, userId: string, version: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ calendar_version: version })
+    .where('id', '=', userId)
+    .where('calendar_version', '<', version)
+    .execute();
+}
+
+/**
+ * Users whose calendar is behind their data since before `changedBefore` (their last change's signal was
+ * lost, or its reconcile has not succeeded yet), at most `limit`, longest waiting first.
+ */
+export async function usersBehindTheirData(db: Db, changedBefore: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .whereRef('calendar_version', '<', 'data_version')
+    .where('updated_at', '<', changedBefore)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Saves reminder settings; the data version moves, since totals and statuses may read differently. */
