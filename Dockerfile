@@ -46,4 +46,5 @@ EXPOSE 3000
 # /healthz answers 200 when the database answers; the slim image has no curl, Node has fetch.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--max-semi-space-size=1", "apps/server/dist/server.js"]
+# V8 flags for a small, flat footprint: docs/architecture.md, "How much memory a server holds".
+CMD ["node", "--max-semi-space-size=1", "--heap-growing-percent=50", "apps/server/dist/server.js"]

@@ -69,7 +69,8 @@ export async function startServerProcess(
       delete inherited[key];
   }
   const args = existsSync(BUILT)
-    ? [...(options.nodeArgs ?? []), '--max-semi-space-size=1', BUILT]
+    ? // The V8 flags `npm start` and the Dockerfile run the server with (docs/architecture.md, memory).
+      [...(options.nodeArgs ?? []), '--max-semi-space-size=1', '--heap-growing-percent=50', BUILT]
     : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
