@@ -205,7 +205,12 @@ describe("the Dockerfile's runtime stage, run outside Docker", () => {
 
     const port = await freePort();
     let output = '';
-    server = spawn(process.execPath, ['--max-semi-space-size=1', 'apps/server/dist/server.js'], {
+    // The image's command, as the Dockerfile writes it: node, its flags, the built server.
+    const command = dockerfile.split('\n').findLast((line) => line.startsWith('CMD ['));
+    const [program, ...nodeArgs] = JSON.parse(command?.slice(4) ?? '[]') as string[];
+    expect(program).toBe('node');
+    expect(nodeArgs.at(-1)).toBe('apps/server/dist/server.js');
+    server = spawn(process.execPath, nodeArgs, {
       cwd: image,
       uid,
       gid,
