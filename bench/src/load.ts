@@ -795,11 +795,12 @@ async function main(): Promise<number> {
     });
     soakVerdict = { flat: spread.every((s) => s <= 0.1), spread };
     console.log(
-      `soak RSS          ${spread.map((s, i) => `replica ${i + 1} within ${(s * 100).toFixed(1)} %`).join(', ')} of its peak in the last minute of the ${WARM_UP}-minute warm-up (--warm-up), minutes ${WARM_UP + 1}..${rssByMinute.length} (target <= 10 %: ${verdict(soakVerdict.flat)})`,
+      `soak RSS          ${spread.map((s, i) => `replica ${i + 1} within ${(s * 100).toFixed(1)} %`).join(', ')} of its peak in minute ${WARM_UP} (--warm-up), minutes ${WARM_UP + 1}..${rssByMinute.length} (target <= 10 %: ${verdict(soakVerdict.flat)})`,
     );
-    console.log(
-      `  warm-up growth  ${warmUpGrowth.map((g, i) => `replica ${i + 1} ${g === null ? 'n/a' : `${g >= 0 ? '+' : ''}${g.toFixed(0)} MB`}`).join(', ')} from minute 1: ${READ_CACHE_MB > 0 ? `the answers cache filling to READ_CACHE_MB=${READ_CACHE_MB} MB, with V8's heap and malloc around it` : 'the answers cache off (READ_CACHE_MB=0)'}`,
-    );
+    if (WARM_UP > 1)
+      console.log(
+        `  warm-up growth  ${warmUpGrowth.map((g, i) => `replica ${i + 1} ${g === null ? 'n/a' : `${g >= 0 ? '+' : ''}${g.toFixed(0)} MB`}`).join(', ')} from minute 1: ${READ_CACHE_MB > 0 ? `the answers cache filling to READ_CACHE_MB=${READ_CACHE_MB} MB, with V8's heap and malloc around it` : 'the answers cache off (READ_CACHE_MB=0)'}`,
+      );
   }
   if (JSON_FILE)
     writeFileSync(
