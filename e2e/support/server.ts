@@ -57,6 +57,11 @@ export async function startServerProcess(
     nodeArgs?: string[];
     /** Reads stdout without keeping its lines (`logs` stays empty), as a log shipper would: load tests. */
     discardLogs?: boolean;
+    /**
+     * Keeps only the lines this passes, tested on the raw text before any parse: a load test that needs a
+     * few lines must not parse every request's, on the cores the server under test runs on.
+     */
+    keepLine?: (line: string) => boolean;
   } = {},
 ): Promise<ServerProcess> {
   if (options.requireBuilt && !existsSync(BUILT))
@@ -96,6 +101,7 @@ export async function startServerProcess(
       const lines = (pending + chunk.toString()).split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
+        if (options.keepLine && !options.keepLine(line)) continue;
         try {
           logs.push(JSON.parse(line) as LogLine);
         } catch {
