@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { isoDate } from '../dates';
 import { compress, type Encoding, MIN_COMPRESSED_BYTES, negotiate } from './compression';
 import { dataEtag, isFresh, PER_USER_CACHE_HEADERS } from './etag';
+import type { FixedHeaders } from './security-headers';
 
 /** One stored answer: its JSON bytes and, once a client asked for them, their brotli and gzip encodings. */
 interface Entry {
@@ -164,9 +165,6 @@ export function createReadCache(maxBytes: number): ReadCache {
   };
 }
 
-/** Headers every answer carries (the security headers), as [name, value] pairs. */
-export type FixedHeaders = readonly (readonly [string, string])[];
-
 const CACHE_HEADERS = Object.entries(PER_USER_CACHE_HEADERS).flat();
 
 /**
@@ -248,21 +246,16 @@ export function createVersionedRead<V extends { version: number }>(
   const send = (req: FastifyRequest, reply: FastifyReply, key: string, etag: string, entry: Entry) => {
     const encoding =
       entry.identity.length < MIN_COMPRESSED_BYTES ? 'identity' : negotiate(req.headers['accept-encoding']);
-    if (encoding === 'identity') {
-      writeDirect(
-        reply,
-        200,
-        headsOf(entry, etag, encoding, entry.identity.length),
-        entry.text ?? entry.identity,
-      );
-      return;
-    }
     const write = (bytes: Buffer) => {
       const heads = headsOf(entry, etag, encoding, bytes.length);
-      const text = latin1Of(entry, encoding, bytes);
+      const text = encoding === 'identity' ? entry.text : latin1Of(entry, encoding, bytes);
       if (text === undefined) writeDirect(reply, 200, heads, bytes);
-      else writeDirect(reply, 200, heads, text, 'latin1');
+      else writeDirect(reply, 200, heads, text, encoding === 'identity' ? 'utf8' : 'latin1');
     };
+    if (encoding === 'identity') {
+      write(entry.identity);
+      return;
+    }
     const ready = entry[encoding];
     if (ready) {
       write(ready);

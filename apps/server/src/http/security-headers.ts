@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import type { FixedHeaders } from './read-cache';
+
+/** Headers every answer carries (the security headers), as [name, value] pairs. */
+export type FixedHeaders = readonly (readonly [string, string])[];
 
 /**
  * Helmet's headers on every answer but a 304. They depend on the configuration only (no nonces), so

@@ -1,18 +1,18 @@
 import type { JobQueue } from '../../jobs/jobs';
 import type { Calendar } from './calendar.service';
 
+/** How long a change may wait for its calendar before the catch-up queues it again, and how many a pass. */
+const CATCH_UP_GRACE_MS = 60_000;
+const CATCH_UP_BATCH = 500;
+/** How often the catch-up runs, once across the replicas. */
+export const CATCH_UP_EVERY_MS = 60_000;
+
 /**
  * Keeps warranty and maintenance events in step with purchases, off the request path: a purchase is saved
  * first, its calendar follows as the user's `reconcile-calendar` job (src/jobs), which any replica may run,
  * never two at once for one user, retried with growing delays when the calendar fails, so it never fails
  * or slows the purchase.
  */
-/** How long a change may wait for its calendar before the catch-up queues it again, and how many a pass. */
-export const CATCH_UP_GRACE_MS = 60_000;
-const CATCH_UP_BATCH = 500;
-/** How often the catch-up runs, once across the replicas. */
-export const CATCH_UP_EVERY_MS = 60_000;
-
 export function createReminderWorker(
   calendar: Calendar,
   jobs: JobQueue,
