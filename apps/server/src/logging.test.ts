@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -67,8 +69,13 @@ describe('request lines', () => {
     server.get('/same', async (_req, reply) => reply.code(304).send());
     server.get('/healthz', async () => ({ ok: true }));
     server.get('/api/v1/calendar/feed/:secret', async () => 'BEGIN:VCALENDAR');
+    const seen: string[] = [];
+    server.get('/raw/*', async (req) => {
+      seen.push(req.url);
+      return { ok: true };
+    });
     await server.ready();
-    return { server, lines };
+    return { server, lines, seen };
   }
 
   it('are one per request at info, with the path, status and time, and never a secret of the path', async () => {
@@ -109,6 +116,33 @@ describe('request lines', () => {
     expect(ours.req).toEqual({ method: 'GET', url: '/list?q=…', ip: '127.0.0.1' });
   });
 
+  it('log any path as the JSON string it is, quotes and backslashes included', async () => {
+    const { server, lines, seen } = await app('info');
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.server.address() as AddressInfo;
+    // Sent as raw bytes, as a client may: a request target Node hands on undecoded (bytes beyond ASCII it
+    // refuses). Twice, since the second line comes from the path's remembered form.
+    const target = Buffer.from('/raw/a"x"\\b');
+    for (let i = 0; i < 2; i += 1) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.end(
+            Buffer.concat([Buffer.from('GET '), target, Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]),
+          ),
+        );
+        socket
+          .on('error', reject)
+          .on('close', () => resolve())
+          .resume();
+      });
+    }
+    await server.close();
+    expect(seen).toHaveLength(2);
+    const logged = lines.filter((line) => line.msg === 'request completed');
+    expect(logged.map((line) => (line.req as { url: string }).url)).toEqual(seen);
+    expect(seen[0]).toBe('/raw/a"x"\\b');
+  });
+
   it('leave a 304 and a health check to debug', async () => {
     const { server, lines } = await app('info');
     await server.inject({ url: '/same' });
@@ -128,7 +162,7 @@ describe('the log stream', () => {
     const writes: string[] = [];
     return {
       writes,
-      dest: { write: (s: string) => void writes.push(s), flush: () => {}, flushSync: () => {} },
+      dest: { write: (b: Buffer) => void writes.push(b.toString()), flush: () => {}, flushSync: () => {} },
     };
   };
 
@@ -143,6 +177,28 @@ describe('the log stream', () => {
     stream.write('{"n":3}\n');
     await new Promise((r) => setImmediate(r));
     expect(writes).toEqual(['{"n":1}\n{"n":2}\n', '{"n":3}\n']);
+  });
+
+  it('keeps every line whole and in order, ASCII request lines and UTF-8 lines mixed, past a full buffer', async () => {
+    const { writes, dest } = recording();
+    const stream = coalescingStream(dest);
+    const lines = Array.from({ length: 400 }, (_, n) =>
+      n % 3 === 0
+        ? `{"msg":"reçu n° ${n} ✓ ${'é'.repeat(n)}"}\n`
+        : `{"n":${n},"pad":"${'x'.repeat(n * 3)}"}\n`,
+    );
+    const huge = `{"msg":"${'€'.repeat(40_000)}"}\n`;
+    for (const [n, line] of lines.entries()) {
+      if (n % 3 === 0) stream.write(line);
+      else stream.writeAscii(line);
+      if (n === 200) stream.write(huge);
+    }
+    await new Promise((r) => setImmediate(r));
+    const expected = [...lines.slice(0, 201), huge, ...lines.slice(201)].join('');
+    expect(writes.join('')).toBe(expected);
+    // More than one turn's buffer was logged: it went on in several writes, none splitting a line.
+    expect(writes.length).toBeGreaterThan(1);
+    for (const write of writes) expect(write.endsWith('\n')).toBe(true);
   });
 
   it('hands held lines on when flushed, so nothing logged just before an exit is lost', () => {

@@ -26,21 +26,51 @@ interface LineStream {
   flushSync(): void;
 }
 
+/** A line stream that also takes lines known to be ASCII, copied byte for byte: the request lines. */
+export interface CoalescingStream extends LineStream {
+  writeAscii(line: string): void;
+}
+
+/** Where held lines go, as bytes: stdout through sonic-boom in buffer mode. */
+interface ByteSink {
+  write(bytes: Buffer): unknown;
+  flush(cb?: (error?: Error) => void): void;
+  flushSync(): void;
+}
+
+/** Bytes held per turn before they are handed on early. */
+const HELD_BYTES = 64 * 1024;
+
 /**
  * The lines logged in one turn of the event loop, handed to `dest` in one write at the end of the turn.
  * Under load one turn answers many requests, and a write per request line (each a trip through libuv's
  * thread pool to the pipe, and a wake-up of its reader) cost a small answer at `info` about a fifth of
- * its CPU time. A lone line still leaves in the turn it was logged in; at exit, what is held goes first.
+ * its CPU time. Lines are held as bytes: a request line, ASCII by construction, is copied into the held
+ * buffer as it is, where encoding a string per write to UTF-8 cost more than building it. A lone line
+ * still leaves in the turn it was logged in; at exit, what is held goes first.
  */
-export function coalescingStream(dest: LineStream): LineStream {
-  let held = '';
+export function coalescingStream(dest: ByteSink): CoalescingStream {
+  const held = Buffer.allocUnsafe(HELD_BYTES);
+  let used = 0;
   let scheduled = false;
   const handOn = () => {
+    if (used === 0) return;
+    // A copy: sonic-boom writes what it is given later, and `held` is filled again meanwhile.
+    dest.write(Buffer.from(held.subarray(0, used)));
+    used = 0;
+  };
+  const atTurnEnd = () => {
     scheduled = false;
-    if (held === '') return;
-    const lines = held;
-    held = '';
-    dest.write(lines);
+    handOn();
+  };
+  /** Makes room for `bytes` more; false when a line is larger than the whole buffer. */
+  const room = (bytes: number) => {
+    if (used + bytes > HELD_BYTES) handOn();
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(atTurnEnd);
+    }
+    return bytes <= HELD_BYTES;
   };
   process.on('exit', () => {
     handOn();
@@ -48,11 +78,12 @@ export function coalescingStream(dest: LineStream): LineStream {
   });
   return {
     write(line) {
-      held += line;
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(handOn);
-      }
+      if (room(Buffer.byteLength(line))) used += held.write(line, used, 'utf8');
+      else dest.write(Buffer.from(line));
+    },
+    writeAscii(line) {
+      if (room(line.length)) used += held.write(line, used, 'latin1');
+      else dest.write(Buffer.from(line, 'latin1'));
     },
     flush(cb) {
       handOn();
@@ -73,7 +104,15 @@ export function coalescingStream(dest: LineStream): LineStream {
 export function loggerOptions(config: Config): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: config.LOG_LEVEL,
-    stream: coalescingStream(pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES })),
+    stream: coalescingStream(
+      // Buffer mode takes bytes, which sonic-boom's types do not say.
+      pino.destination({
+        dest: 1,
+        sync: false,
+        maxLength: LOG_BUFFER_BYTES,
+        contentMode: 'buffer',
+      }) as unknown as ByteSink,
+    ),
     // Any logged headers, not only the request's: @fastify/multipart logs its busboy options at trace level.
     redact: ['*.headers.authorization', '*.headers.cookie', '*.headers["set-cookie"]'],
     serializers: {
@@ -171,30 +210,57 @@ interface LineParts {
 
 function linePartsOf(log: PinoLogger): LineParts {
   const internals = log as unknown as Record<symbol, unknown>;
-  const stream = internals[pino.symbols.streamSym] as { write(line: string): unknown };
+  const stream = internals[pino.symbols.streamSym] as Partial<CoalescingStream> & {
+    write(line: string): unknown;
+  };
+  const bindings = internals[pino.symbols.chindingsSym] as string;
+  // Every other part of a request line is ASCII by construction (numbers, `quoted`); the bindings (pid,
+  // hostname) are checked once.
+  const ascii = PLAIN.test(bindings.replaceAll('"', '')) ? stream.writeAscii : undefined;
   return {
-    write: (line) => void stream.write(line),
-    bindings: internals[pino.symbols.chindingsSym] as string,
+    write: ascii ?? ((line) => void stream.write(line)),
+    bindings,
     levels: (log as unknown as pino.Logger).levels.values,
   };
 }
 
 /** Printable ASCII but `"` and `\`: written between quotes as it is. */
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-const NOT_ASCII = /[\u007f-\uffff]/g;
 
 /**
- * `value` as a JSON string of ASCII only, anything beyond written as `\uXXXX`. A request line stays a
- * one-byte string in V8 (a single `…` of a redacted path would make the whole line two-byte), cheaper to
- * build, hold and encode for the log stream.
+ * `value` as a JSON string of ASCII only, anything beyond written as `\uXXXX`, built from one-byte pieces.
+ * A request line stays a one-byte string in V8: a single `…` of a redacted path made the whole line
+ * two-byte, and encoding such a line for the log stream cost more than building it.
  */
 function quoted(value: string | undefined): string {
   if (value === undefined) return 'null';
   if (PLAIN.test(value)) return `"${value}"`;
-  return JSON.stringify(value).replace(
-    NOT_ASCII,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  let out = '"';
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code === 0x22 || code === 0x5c) out += `\\${value[i]}`;
+    else if (code >= 0x20 && code < 0x7f) out += value[i];
+    else out += `\\u${code.toString(16).padStart(4, '0')}`;
+  }
+  return `${out}"`;
+}
+
+/** Request paths whose logged form is remembered: a few paths make most of the lines. */
+const quotedPaths = new Map<string, string>();
+const PATHS_KEPT = 512;
+/** Longer paths (a cursor, a hostile request) are quoted each time rather than held. */
+const PATH_KEPT_CHARS = 256;
+
+/** The logged form of a request's path: redacted, quoted, ASCII. */
+function quotedPath(url: string): string {
+  let known = quotedPaths.get(url);
+  if (known === undefined) {
+    known = quoted(redactUrl(url));
+    if (url.length > PATH_KEPT_CHARS) return known;
+    if (quotedPaths.size >= PATHS_KEPT) quotedPaths.clear();
+    quotedPaths.set(url, known);
+  }
+  return known;
 }
 
 /** Milliseconds with three decimals, from integers: a double's shortest form is costlier to print. */
@@ -218,13 +284,25 @@ function millis(ms: number): string {
 export function logRequests(app: FastifyInstance): void {
   const log = app.log as PinoLogger;
   const { write, bindings, levels } = linePartsOf(log);
+  // pino's epoch time (`stdTimeFunctions.epochTime`), printed once a millisecond: the clock's value is a
+  // double, costlier to print than the rest of the line.
+  let printedMs = 0;
+  let printedTime = '';
+  const time = () => {
+    const ms = Date.now();
+    if (ms !== printedMs) {
+      printedMs = ms;
+      printedTime = `,"time":${ms}`;
+    }
+    return printedTime;
+  };
   app.addHook('onResponse', (req, reply, done) => {
     const quiet = reply.statusCode === 304 || req.url === '/healthz' || req.url.startsWith('/healthz?');
     const level = quiet ? 'debug' : 'info';
     if (log.isLevelEnabled(level))
       write(
-        `{"level":${levels[level]}${pino.stdTimeFunctions.epochTime()}${bindings},"reqId":${quoted(req.id)},` +
-          `"req":{"method":${quoted(req.method)},"url":${quoted(redactUrl(req.url))},"ip":${quoted(req.ip)}},` +
+        `{"level":${levels[level]}${time()}${bindings},"reqId":${quoted(req.id)},` +
+          `"req":{"method":${quoted(req.method)},"url":${quotedPath(req.url)},"ip":${quoted(req.ip)}},` +
           `"res":{"statusCode":${reply.statusCode}},"responseTime":${millis(reply.elapsedTime)},"msg":"request completed"}\n`,
       );
     done();
