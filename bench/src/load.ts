@@ -18,25 +18,30 @@
  * 503s apart, p50/p95/p99 per kind; background jobs finished and duplicated (from the replicas' `job
  * finished` log lines); calendar events on the sandbox against the reminder rows; files in the bucket
  * against the documents' rows; each replica's resident memory at the start and the end; then bench:api's
- * ratios to a bare Node floor (list, 304, first page, totals) on replica 1 as the mix left it. `--soak 600` runs
+ * ratios to a bare Node floor (list, 304, first page, totals) on replica 1 as the mix left it, for a user
+ * with 1,000 purchases seeded as bench:api seeds one, with each side's CPU per request. `--soak 600` runs
  * the same mix for 600 s and prints each replica's memory every minute (its peak RSS in that minute, sampled
  * every 2 s, and its RSS at the minute), with the verdict on the peaks.
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { googleSubject } from '@warrantly/sandbox/other-accounts';
 import { sql } from 'kysely';
 import { type DatabaseHandle, openDatabase } from '../../apps/server/src/db/database';
+import { signAccessToken } from '../../apps/server/src/modules/auth/access-token';
+import { loadKeys } from '../../apps/server/src/storage/keys';
 import { multipart } from '../../apps/server/test/harness';
 import { orderMail } from '../../apps/server/test/mail-fixtures';
 import { ROOT, type ServerProcess, startServerProcess } from '../../e2e/support/server';
-import { scratchPostgres } from './support/api-seed';
+import { MEASURED, scratchPostgres, seedMeasuredUser } from './support/api-seed';
 import { SERIES } from './support/api-series';
 import { captureRoute, startBareServer, verifyBareServer } from './support/bare-floor';
 import type { BareRoute } from './support/bare-routes';
+import { procCpuMs } from './support/cpu';
 import { loadRun } from './support/load';
 import { checkRedis, dropRedisKeys, type S3Process, startS3Process } from './support/load-services';
 import { procMemoryMb, procRssParts } from './support/memory';
@@ -589,7 +594,7 @@ async function startReplicas(env: Record<string, string>) {
       nodeArgs: NODE_ARGS,
       // Only the job lines are counted (harvestJobLines): parsing every request's line here took a share of
       // the two cores from the replicas in proportion to their request rate, and none from the floor.
-      keepLine: (line) => line.includes('"msg":"job '),
+      keepLinesWith: '"msg":"job ',
     });
     // Stopped even when Ctrl-C came while it was starting (the clean-ups may already have run).
     if (stopping) await replica.stop();
@@ -598,26 +603,62 @@ async function startReplicas(env: Record<string, string>) {
   }
 }
 
+/** CPU time (ms) the whole machine has spent busy so far, all cores: what else ran beside a series. */
+function machineBusyMs(): number {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return (
+    (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 1000) / 100
+  );
+}
+
+/** One measured series on a server: its load figures and the CPU its process spent per request (µs). */
+async function measuredRun(url: string, pid: number, connections: number, headers: Record<string, string>) {
+  await loadRun(url, connections, 2, headers);
+  const [cpuBefore, machineBefore] = [procCpuMs(pid), machineBusyMs()];
+  const run = await loadRun(url, connections, 5, headers);
+  const [cpuAfter, machineAfter] = [procCpuMs(pid), machineBusyMs()];
+  const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+  return {
+    ...run,
+    cpuUs: cpuMs === null || run.requests === 0 ? null : (cpuMs * 1000) / run.requests,
+    // What every other process took meanwhile (the load generator, the other replica, the services).
+    othersMs: cpuMs === null ? null : machineAfter - machineBefore - cpuMs,
+  };
+}
+
 /**
- * After the mix, bench:api's ratios on a replica as the load left it: one user's answers captured from it,
- * served by a bare Node server in its own process, and each series run on the replica then on the floor
- * (autocannon in a process of its own, 2 s of warm-up, 5 s measured).
+ * After the mix, bench:api's ratios on a replica as the load left it, for bench:api's measured user: one
+ * with 1,000 purchases, written into the database as bench:api seeds it (the mix's users hold at most
+ * ten, where the whole list is the size of a page). Its answers are captured from the replica and served
+ * by a bare Node server in its own process; each series runs on the replica then on the floor (autocannon
+ * in a process of its own, 2 s of warm-up, 5 s measured), with the CPU each spent per request.
  */
-async function floorRatios(replica: ServerProcess, user: LoadUser): Promise<Record<string, number>> {
+async function floorRatios(replica: ServerProcess, databaseUrl: string): Promise<Record<string, number>> {
   const series = SERIES.flatMap((spec) => {
     const target = spec.targets?.find((t) => 'ratio' in t);
     return target && 'ratio' in target ? [{ spec, target: target.ratio }] : [];
   });
-  await freshToken(user);
-  const headers = { authorization: `Bearer ${user.token}`, 'x-forwarded-for': user.address };
+  const measured = await seedMeasuredUser(databaseUrl);
+  const keysDir = mkdtempSync(path.join(os.tmpdir(), 'bench-load-keys-'));
+  const signing = loadKeys(keysDir, SECRET).signing;
+  rmSync(keysDir, { recursive: true, force: true });
+  const headers = {
+    authorization: `Bearer ${signAccessToken(signing, measured)}`,
+    'x-forwarded-for': '10.255.0.1',
+  };
   const routes = new Map<string, BareRoute>();
   for (const { spec } of series)
     if (!routes.has(spec.path)) routes.set(spec.path, await captureRoute(replica.url, spec.path, headers));
   const floor = await startBareServer([...routes.values()]);
   const ratios: Record<string, number> = {};
+  const cpu = (us: number | null) => (us === null ? 'n/a' : `${us.toFixed(0)} us/req`);
+  const others = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / 5000).toFixed(2)} cores`);
   try {
     await verifyBareServer(floor.url, [...routes.values()]);
-    console.log('\nratios to the bare Node floor on replica 1, after the mix (as bench:api measures them)');
+    console.log(
+      `\nratios to the bare Node floor on replica 1, after the mix (as bench:api measures them, for a user with ${MEASURED.toLocaleString('en')} purchases)`,
+    );
     for (const { spec, target } of series) {
       const etag = routes.get(spec.path)?.etag;
       const asked = {
@@ -625,16 +666,15 @@ async function floorRatios(replica: ServerProcess, user: LoadUser): Promise<Reco
         ...spec.headers,
         ...(spec.conditional && etag ? { 'if-none-match': etag } : {}),
       };
-      const run = async (base: string) => {
-        await loadRun(`${base}${spec.path}`, spec.connections, 2, asked);
-        return loadRun(`${base}${spec.path}`, spec.connections, 5, asked);
-      };
-      const real = await run(replica.url);
-      const bare = await run(floor.url);
+      const real = await measuredRun(`${replica.url}${spec.path}`, replica.pid, spec.connections, asked);
+      const bare = await measuredRun(`${floor.url}${spec.path}`, floor.pid, spec.connections, asked);
       const ratio = real.rps / bare.rps;
       ratios[spec.name] = ratio;
       console.log(
         `  ${spec.name.padEnd(26)}${real.rps.toFixed(0).padStart(8)} req/s against ${bare.rps.toFixed(0).padStart(6)}: ${ratio.toFixed(2)} (target >= ${target}: ${ratio >= target ? 'met' : 'MISSED'})`,
+      );
+      console.log(
+        `  ${''.padEnd(26)}CPU ${cpu(real.cpuUs)} against ${cpu(bare.cpuUs)}; the other processes ${others(real.othersMs)} against ${others(bare.othersMs)}`,
       );
     }
   } finally {
@@ -785,7 +825,7 @@ async function main(): Promise<number> {
   for (const [i, start] of rssAtStart.entries())
     console.log(`replica ${i + 1} RSS     ${mb(start)} at the start, ${mb(rssAtEnd[i] ?? null)} at the end`);
 
-  const ratios = await floorRatios(replicas[0] as ServerProcess, users[0] as LoadUser);
+  const ratios = await floorRatios(replicas[0] as ServerProcess, scratch.url);
   let soakVerdict: { flat: boolean; spread: number[] } | null = null;
   if (SOAK) {
     // Flat: every minute's peak after the warm-up within 10 % of the peak of its last minute. A leak keeps

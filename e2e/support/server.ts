@@ -58,10 +58,11 @@ export async function startServerProcess(
     /** Reads stdout without keeping its lines (`logs` stays empty), as a log shipper would: load tests. */
     discardLogs?: boolean;
     /**
-     * Keeps only the lines this passes, tested on the raw text before any parse: a load test that needs a
-     * few lines must not parse every request's, on the cores the server under test runs on.
+     * Keeps only the lines holding this text, looked for in the bytes read before any decoding or parse: a
+     * load test that needs a few lines must not decode every request's, on the cores the server under
+     * test runs on.
      */
-    keepLine?: (line: string) => boolean;
+    keepLinesWith?: string;
   } = {},
 ): Promise<ServerProcess> {
   if (options.requireBuilt && !existsSync(BUILT))
@@ -75,7 +76,7 @@ export async function startServerProcess(
   }
   const args = existsSync(BUILT)
     ? // The V8 flags `npm start` and the Dockerfile run the server with (docs/architecture.md, memory).
-      [...(options.nodeArgs ?? []), '--max-semi-space-size=1', '--heap-growing-percent=50', BUILT]
+      ['--max-semi-space-size=1', '--heap-growing-percent=50', ...(options.nodeArgs ?? []), BUILT]
     : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -95,19 +96,37 @@ export async function startServerProcess(
   const logs: LogLine[] = [];
   let pending = '';
   let stderr = '';
+  const keepParsed = (text: string) => {
+    for (const line of text.split('\n')) {
+      if (options.keepLinesWith && !line.includes(options.keepLinesWith)) continue;
+      try {
+        logs.push(JSON.parse(line) as LogLine);
+      } catch {
+        // Not a log line (a stack trace printed by Node itself), or an empty one.
+      }
+    }
+  };
+  const marker = options.keepLinesWith ? Buffer.from(options.keepLinesWith) : null;
+  let held = Buffer.alloc(0);
   if (options.discardLogs) child.stdout?.resume();
+  else if (marker)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      // Whole lines only are searched; the rest waits for the next chunk.
+      const end = chunk.lastIndexOf(10) + 1;
+      if (end === 0) {
+        held = Buffer.concat([held, chunk]);
+        return;
+      }
+      const whole = Buffer.concat([held, chunk.subarray(0, end)]);
+      held = Buffer.from(chunk.subarray(end));
+      if (whole.includes(marker)) keepParsed(whole.toString());
+    });
   else
     child.stdout?.on('data', (chunk: Buffer) => {
-      const lines = (pending + chunk.toString()).split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        if (options.keepLine && !options.keepLine(line)) continue;
-        try {
-          logs.push(JSON.parse(line) as LogLine);
-        } catch {
-          // Not a log line (a stack trace printed by Node itself).
-        }
-      }
+      const text = pending + chunk.toString();
+      const end = text.lastIndexOf('\n') + 1;
+      pending = text.slice(end);
+      keepParsed(text.slice(0, end));
     });
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-10_000);

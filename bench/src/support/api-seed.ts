@@ -5,9 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { openDatabase } from '../../../apps/server/src/db/database';
 import { migrateToLatest } from '../../../apps/server/src/db/migrate';
+import type { Database } from '../../../apps/server/src/db/schema';
 
 export const USERS = 1000;
 export const MEASURED = 1000;
@@ -67,6 +68,56 @@ function orderRow(n: number, users: string[]): OrderRow {
 const ORDER_COLUMNS =
   'user_id, order_id, product_name, shop_name, purchase_date, price, amount_minor, currency, has_currency, warranty_expire_date, category';
 const PG_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'int8', 'text', 'int4', 'text', 'text'];
+
+/** Rows `0..total-1` made by `row`, into PostgreSQL in `unnest` batches of 10,000. */
+async function insertOrdersPg(
+  trx: Kysely<Database>,
+  total: number,
+  row: (n: number) => OrderRow,
+  now: string,
+  report: (done: number) => void = () => {},
+): Promise<void> {
+  const batch = 10_000;
+  for (let start = 0; start < total; start += batch) {
+    const rows = Array.from({ length: Math.min(batch, total - start) }, (_, i) => row(start + i));
+    const columns = PG_TYPES.map((type, c) => sql`${rows.map((r) => r[c] ?? null)}::${sql.raw(type)}[]`);
+    await sql`insert into orders (${sql.raw(ORDER_COLUMNS)}, status, source, created_at, updated_at)
+      select *, 'manual', 'manual', ${now}, ${now} from unnest(${sql.join(columns)})`.execute(trx);
+    report(start + rows.length);
+  }
+}
+
+/**
+ * bench:load's measured user, as bench:api's: a user with MEASURED purchases written straight into a
+ * running deployment's PostgreSQL database at `url` (no provider account, so no calendar follows them).
+ * Answers the user's id.
+ */
+export async function seedMeasuredUser(url: string): Promise<string> {
+  const handle = await openDatabase({ url });
+  try {
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    await handle.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('users')
+        .values({
+          id,
+          email: `measured-${id}@example.com`,
+          name: 'Measured user',
+          provider: 'google',
+          default_currency: 'USD',
+          warranty_reminder_days: 30,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await insertOrdersPg(trx, MEASURED, (n) => orderRow(n, [id]), now);
+    });
+    return id;
+  } finally {
+    await handle.close();
+  }
+}
 
 /** Prints how far a long seed has got, at most every few seconds. */
 function progress(total: number) {
@@ -154,18 +205,7 @@ export async function seed(target: SeedTarget, total: number): Promise<string> {
             })),
           )
           .execute();
-        const batch = 10_000;
-        for (let start = 0; start < total; start += batch) {
-          const rows = Array.from({ length: Math.min(batch, total - start) }, (_, i) =>
-            orderRow(start + i, users),
-          );
-          const columns = PG_TYPES.map(
-            (type, c) => sql`${rows.map((r) => r[c] ?? null)}::${sql.raw(type)}[]`,
-          );
-          await sql`insert into orders (${sql.raw(ORDER_COLUMNS)}, status, source, created_at, updated_at)
-            select *, 'manual', 'manual', ${now}, ${now} from unnest(${sql.join(columns)})`.execute(trx);
-          report(start + rows.length);
-        }
+        await insertOrdersPg(trx, total, (n) => orderRow(n, users), now, report);
         for (const index of indexes) await sql.raw(index.definition).execute(trx);
         if (total >= 200_000) console.log(`  ${indexes.length} indexes built`);
       });
