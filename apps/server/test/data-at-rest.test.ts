@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, Migrator } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { timestamp } from '../src/dates';
@@ -14,7 +14,16 @@ import * as mailSync from '../src/db/migrations/20261122T1600_mail_sync';
 import { openExtraction } from '../src/modules/receipts/receipt-files.service';
 import { feedSecret, renderFeed } from '../src/modules/reminders/feed.service';
 import { loadKeys } from '../src/storage/keys';
-import { DIALECTS, HARDWARE_RECEIPT, multipart, sharedAppWithUser, tinyPdf, userRow } from './harness';
+import {
+  DIALECTS,
+  dropSchemas,
+  HARDWARE_RECEIPT,
+  lockedMigration,
+  multipart,
+  sharedAppWithUser,
+  tinyPdf,
+  userRow,
+} from './harness';
 
 /** Every value of every row of `table`, as one string to search. */
 async function tableText(db: Kysely<any>, table: string): Promise<string> {
@@ -92,16 +101,18 @@ describe.each(DIALECTS)('the data-at-rest migration on %s', (dialect: Dialect) =
       // The database as the previous release left it.
       const previous = { initial, signInStates, mailSync } as const;
       const names = ['20261122T1400_initial', '20261122T1500_sign_in_states', '20261122T1600_mail_sync'];
-      const { error } = await new Migrator({
-        db: handle.db,
-        provider: {
-          getMigrations: async () =>
-            Object.fromEntries(
-              Object.values(previous).map((m, i) => [names[i], { up: (db) => m.up(db, handle.dialect) }]),
-            ),
-        },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      }).migrateToLatest();
+      const { error } = await lockedMigration(handle.db, handle.dialect, () =>
+        new Migrator({
+          db: handle.db,
+          provider: {
+            getMigrations: async () =>
+              Object.fromEntries(
+                Object.values(previous).map((m, i) => [names[i], { up: (db) => m.up(db, handle.dialect) }]),
+              ),
+          },
+          ...(schema ? { migrationTableSchema: schema } : {}),
+        }).migrateToLatest(),
+      );
       expect(error).toBeUndefined();
       const userId = randomUUID();
       const secret = randomBytes(24).toString('base64url');
@@ -140,7 +151,7 @@ describe.each(DIALECTS)('the data-at-rest migration on %s', (dialect: Dialect) =
         'BEGIN:VCALENDAR',
       );
     } finally {
-      if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
+      if (schema) await dropSchemas(handle.db, schema);
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -10,7 +10,7 @@ import { type AppDeps, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { timestamp } from '../src/dates';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
+import { migrateToLatest, underStartupLock } from '../src/db/migrate';
 import type { UsersTable } from '../src/db/schema';
 import { loggerOptions } from '../src/logging';
 import { signAccessToken } from '../src/modules/auth/access-token';
@@ -68,6 +68,26 @@ export interface TestAppOptions {
  * A fresh data folder and an empty database opened on it: its SQLite file, or on PostgreSQL a schema of its
  * own (`schema` given: that one, already made).
  */
+/**
+ * Drops test schemas (each with pg-boss's beside it, if any) under the start-up lock migrations run under:
+ * test files share one PostgreSQL database, and Kysely's migrator introspects every schema's tables, which
+ * fails when a schema vanishes mid-query.
+ */
+export async function dropSchemas(db: DatabaseHandle['db'], ...schemas: string[]): Promise<void> {
+  await underStartupLock(db, async () => {
+    for (const schema of schemas) await sql.raw(`drop schema if exists ${schema} cascade`).execute(db);
+  });
+}
+
+/** A Kysely migrator's run under the start-up lock, as the app's own migrations run (see dropSchemas). */
+export function lockedMigration<T>(
+  db: DatabaseHandle['db'],
+  dialect: Dialect,
+  run: () => Promise<T>,
+): Promise<T> {
+  return dialect === 'postgres' ? underStartupLock(db, run) : run();
+}
+
 export async function openFreshDatabase(
   dialect: Dialect,
   options: { databaseUrl?: string; schema?: string } = {},
@@ -156,8 +176,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
       await extraction.close();
       if (schema && ownsSchema) {
         // pg-boss's schema beside the app's (src/jobs/pg-boss-queue.ts).
-        await sql.raw(`drop schema if exists ${schema}_jobs cascade`).execute(handle.db);
-        await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
+        await dropSchemas(handle.db, `${schema}_jobs`, schema);
       }
       await handle.close();
       if (!sharedFile) rmSync(dataDir, { recursive: true, force: true });

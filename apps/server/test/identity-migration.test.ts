@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Dialect } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -8,7 +8,7 @@ import * as signInStates from '../src/db/migrations/20261122T1500_sign_in_states
 import * as mailSync from '../src/db/migrations/20261122T1600_mail_sync';
 import { hashFeedSecret } from '../src/modules/reminders/feed.service';
 import { loadKeys } from '../src/storage/keys';
-import { DIALECTS, openFreshDatabase } from './harness';
+import { DIALECTS, dropSchemas, lockedMigration, openFreshDatabase } from './harness';
 
 /** A database as the release before accounts were keyed by subject left it. */
 async function openBeforeIdentity(dialect: Dialect) {
@@ -20,19 +20,21 @@ async function openBeforeIdentity(dialect: Dialect) {
     signInStates: '20261122T1500_sign_in_states',
     mailSync: '20261122T1600_mail_sync',
   };
-  const { error } = await new Migrator({
-    db,
-    provider: {
-      getMigrations: async () =>
-        Object.fromEntries(
-          Object.entries(earlier).map(([key, m]) => [
-            names[key as keyof typeof names],
-            { up: (d: Kysely<any>) => m.up(d, dialect) },
-          ]),
-        ),
-    },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  }).migrateToLatest();
+  const { error } = await lockedMigration(db, dialect, () =>
+    new Migrator({
+      db,
+      provider: {
+        getMigrations: async () =>
+          Object.fromEntries(
+            Object.entries(earlier).map(([key, m]) => [
+              names[key as keyof typeof names],
+              { up: (d: Kysely<any>) => m.up(d, dialect) },
+            ]),
+          ),
+      },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    }).migrateToLatest(),
+  );
   if (error) throw error;
   return {
     handle,
@@ -40,7 +42,7 @@ async function openBeforeIdentity(dialect: Dialect) {
     schema,
     dataDir,
     async close() {
-      if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(db);
+      if (schema) await dropSchemas(db, schema);
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

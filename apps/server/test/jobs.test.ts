@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
 import { bossSchemaFor, createPgBossQueue } from '../src/jobs/pg-boss-queue';
 import { sandboxEndpoints } from '../src/providers/start-providers';
-import { createTestApp, openFreshDatabase } from './harness';
+import { createTestApp, dropSchemas, openFreshDatabase } from './harness';
 import { ownDatabase } from './processes';
 import { chooseAccount, signInThroughSandbox } from './sandbox-sign-in';
 import { exited, type ServerProcess, startServer } from './server-process';
@@ -378,8 +378,7 @@ describe.each(POSTGRES)('stopping the job queue on %s', () => {
         expect(rows.map((row) => row.state)).toEqual([finished.includes(key) ? 'completed' : 'created']);
       }
     } finally {
-      await sql.raw(`drop schema if exists ${bossSchemaFor(schema as string)} cascade`).execute(handle.db);
-      await sql.raw(`drop schema ${schema} cascade`).execute(handle.db);
+      await dropSchemas(handle.db, bossSchemaFor(schema as string), schema as string);
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
 import * as initial from '../src/db/migrations/20261122T1400_initial';
@@ -8,7 +8,7 @@ import * as signInStates from '../src/db/migrations/20261122T1500_sign_in_states
 import * as mailSync from '../src/db/migrations/20261122T1600_mail_sync';
 import * as identity from '../src/db/migrations/20261124T1100_identity';
 import * as dataAtRest from '../src/db/migrations/20261124T1300_data_at_rest';
-import { DIALECTS, openFreshDatabase } from './harness';
+import { DIALECTS, dropSchemas, lockedMigration, openFreshDatabase } from './harness';
 
 const EARLIER = {
   '20261122T1400_initial': initial,
@@ -24,19 +24,21 @@ describe.each(DIALECTS)('the quarantine migration on %s', (dialect) => {
     const { dataDir, schema, handle } = await openFreshDatabase(dialect);
     const db = handle.db as Kysely<any>;
     try {
-      const { error } = await new Migrator({
-        db,
-        provider: {
-          getMigrations: async () =>
-            Object.fromEntries(
-              Object.entries(EARLIER).map(([name, m]) => [
-                name,
-                { up: (d: Kysely<any>) => m.up(d, dialect) },
-              ]),
-            ),
-        },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      }).migrateToLatest();
+      const { error } = await lockedMigration(db, dialect, () =>
+        new Migrator({
+          db,
+          provider: {
+            getMigrations: async () =>
+              Object.fromEntries(
+                Object.entries(EARLIER).map(([name, m]) => [
+                  name,
+                  { up: (d: Kysely<any>) => m.up(d, dialect) },
+                ]),
+              ),
+          },
+          ...(schema ? { migrationTableSchema: schema } : {}),
+        }).migrateToLatest(),
+      );
       expect(error).toBeUndefined();
       const at = '2026-11-01T10:00:00.000Z';
       await db
@@ -80,7 +82,7 @@ describe.each(DIALECTS)('the quarantine migration on %s', (dialect) => {
           expect(readFileSync(path.join(dataDir, file)).includes(SUBJECT), file).toBe(false);
       }
     } finally {
-      if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(db);
+      if (schema) await dropSchemas(db, schema);
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
