@@ -35,8 +35,7 @@ import {
   verifyBareServer,
 } from './support/bare-floor';
 import type { BareRoute } from './support/bare-routes';
-import { procCpuMs } from './support/cpu';
-import { type LoadResult, loadRun } from './support/load';
+import { type MeasuredLoad, measuredLoadRun } from './support/load';
 import { procMemoryMb } from './support/memory';
 
 const args = process.argv.slice(2);
@@ -130,17 +129,12 @@ const CHECK_SERIES = new Set([
   '304 list, 50 conn',
 ]);
 
-/** One measured run, and the CPU time the server spent per request in it (µs; null when unreadable). */
-interface Sample extends LoadResult {
-  cpuUs: number | null;
-}
-
 interface Measured {
   spec: SeriesSpec;
-  real: Sample;
+  real: MeasuredLoad;
   /** The bare Node floor, and the bare Fastify one (not run under --check: no floor is about it). */
-  node: Sample;
-  fastify: Sample | null;
+  node: MeasuredLoad;
+  fastify: MeasuredLoad | null;
   /** What the real server sent for this series' request, e.g. `gzip`, `identity (no gzip)`. */
   sent: string;
 }
@@ -152,18 +146,8 @@ async function measure(
   headers: Record<string, string>,
   seconds = DURATION,
   pid?: number,
-): Promise<Sample> {
-  await loadRun(url, spec.connections, WARMUP, headers);
-  const cpuBefore = pid === undefined ? null : procCpuMs(pid);
-  const run = await loadRun(url, spec.connections, seconds, headers);
-  const cpuAfter = pid === undefined ? null : procCpuMs(pid);
-  const r: Sample = {
-    ...run,
-    cpuUs:
-      cpuBefore === null || cpuAfter === null || run.requests === 0
-        ? null
-        : ((cpuAfter - cpuBefore) * 1000) / run.requests,
-  };
+): Promise<MeasuredLoad> {
+  const r = await measuredLoadRun(url, spec.connections, WARMUP, seconds, headers, pid);
   const expected = spec.conditional ? '3xx' : '2xx';
   const wrong = r.counts.other + (spec.conditional ? r.counts['2xx'] : r.counts['3xx']);
   if (wrong > 0 || r.counts[expected] === 0)
@@ -229,7 +213,7 @@ async function mainSeries(): Promise<{ measured: Measured[]; rss: (number | null
             sent += answer.body.length > COMPRESS_ABOVE ? ` (no ${asked.split(',')[0]})` : ' (< 1 KB)';
         }
         // Under --check, the best of two runs of each: a busy CI machine slows one run, seldom both.
-        const runs: { real: Sample; node: Sample; fastify: Sample | null }[] = [];
+        const runs: { real: MeasuredLoad; node: MeasuredLoad; fastify: MeasuredLoad | null }[] = [];
         for (let i = 0; i < (CHECK ? 2 : 1); i += 1) {
           const run = (url: string, pid: number) =>
             measure(`${url}${spec.path}`, spec, { ...real.token(), ...headers }, DURATION, pid);
@@ -258,7 +242,7 @@ async function mainSeries(): Promise<{ measured: Measured[]; rss: (number | null
 }
 
 const num = (n: number) => Math.round(n).toLocaleString('en');
-const cpu = (r: Sample) => (r.cpuUs === null ? 'n/a' : `${r.cpuUs.toFixed(0)} us`).padStart(9);
+const cpu = (r: MeasuredLoad) => (r.cpuUs === null ? 'n/a' : `${r.cpuUs.toFixed(0)} us`).padStart(9);
 
 /**
  * Prints the table and the targets; answers the ratios to the bare Node floor, which the targets and

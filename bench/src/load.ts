@@ -25,9 +25,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { googleSubject } from '@warrantly/sandbox/other-accounts';
 import { sql } from 'kysely';
@@ -41,8 +40,7 @@ import { MEASURED, scratchPostgres, seedMeasuredUser } from './support/api-seed'
 import { SERIES } from './support/api-series';
 import { captureRoute, startBareServer, verifyBareServer } from './support/bare-floor';
 import type { BareRoute } from './support/bare-routes';
-import { procCpuMs } from './support/cpu';
-import { loadRun } from './support/load';
+import { loadRun, measuredLoadRun } from './support/load';
 import { checkRedis, dropRedisKeys, type S3Process, startS3Process } from './support/load-services';
 import { procMemoryMb, procRssParts } from './support/memory';
 import { receiptPdf } from './support/receipt-pdf';
@@ -603,30 +601,6 @@ async function startReplicas(env: Record<string, string>) {
   }
 }
 
-/** CPU time (ms) the whole machine has spent busy so far, all cores: what else ran beside a series. */
-function machineBusyMs(): number {
-  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1);
-  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
-  return (
-    (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 1000) / 100
-  );
-}
-
-/** One measured series on a server: its load figures and the CPU its process spent per request (µs). */
-async function measuredRun(url: string, pid: number, connections: number, headers: Record<string, string>) {
-  await loadRun(url, connections, 2, headers);
-  const [cpuBefore, machineBefore] = [procCpuMs(pid), machineBusyMs()];
-  const run = await loadRun(url, connections, 5, headers);
-  const [cpuAfter, machineAfter] = [procCpuMs(pid), machineBusyMs()];
-  const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
-  return {
-    ...run,
-    cpuUs: cpuMs === null || run.requests === 0 ? null : (cpuMs * 1000) / run.requests,
-    // What every other process took meanwhile (the load generator, the other replica, the services).
-    othersMs: cpuMs === null ? null : machineAfter - machineBefore - cpuMs,
-  };
-}
-
 /**
  * After the mix, bench:api's ratios on a replica as the load left it, for bench:api's measured user: one
  * with 1,000 purchases, written into the database as bench:api seeds it (the mix's users hold at most
@@ -640,9 +614,8 @@ async function floorRatios(replica: ServerProcess, databaseUrl: string): Promise
     return target && 'ratio' in target ? [{ spec, target: target.ratio }] : [];
   });
   const measured = await seedMeasuredUser(databaseUrl);
-  const keysDir = mkdtempSync(path.join(os.tmpdir(), 'bench-load-keys-'));
-  const signing = loadKeys(keysDir, SECRET).signing;
-  rmSync(keysDir, { recursive: true, force: true });
+  // The replicas' signing key, from the secret they share.
+  const signing = loadKeys(replica.dataDir, SECRET).signing;
   const headers = {
     authorization: `Bearer ${signAccessToken(signing, measured)}`,
     'x-forwarded-for': '10.255.0.1',
@@ -666,8 +639,10 @@ async function floorRatios(replica: ServerProcess, databaseUrl: string): Promise
         ...spec.headers,
         ...(spec.conditional && etag ? { 'if-none-match': etag } : {}),
       };
-      const real = await measuredRun(`${replica.url}${spec.path}`, replica.pid, spec.connections, asked);
-      const bare = await measuredRun(`${floor.url}${spec.path}`, floor.pid, spec.connections, asked);
+      const run = (base: string, pid: number) =>
+        measuredLoadRun(`${base}${spec.path}`, spec.connections, 2, 5, asked, pid);
+      const real = await run(replica.url, replica.pid);
+      const bare = await run(floor.url, floor.pid);
       const ratio = real.rps / bare.rps;
       ratios[spec.name] = ratio;
       console.log(

@@ -94,7 +94,6 @@ export async function startServerProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: LogLine[] = [];
-  let pending = '';
   let stderr = '';
   const keepParsed = (text: string) => {
     for (const line of text.split('\n')) {
@@ -107,11 +106,12 @@ export async function startServerProcess(
     }
   };
   const marker = options.keepLinesWith ? Buffer.from(options.keepLinesWith) : null;
+  // Bytes after the last newline read so far: lines are cut on bytes, so a character split between two
+  // chunks is decoded whole, and a chunk without the marker is never decoded.
   let held = Buffer.alloc(0);
   if (options.discardLogs) child.stdout?.resume();
-  else if (marker)
+  else
     child.stdout?.on('data', (chunk: Buffer) => {
-      // Whole lines only are searched; the rest waits for the next chunk.
       const end = chunk.lastIndexOf(10) + 1;
       if (end === 0) {
         held = Buffer.concat([held, chunk]);
@@ -119,14 +119,7 @@ export async function startServerProcess(
       }
       const whole = Buffer.concat([held, chunk.subarray(0, end)]);
       held = Buffer.from(chunk.subarray(end));
-      if (whole.includes(marker)) keepParsed(whole.toString());
-    });
-  else
-    child.stdout?.on('data', (chunk: Buffer) => {
-      const text = pending + chunk.toString();
-      const end = text.lastIndexOf('\n') + 1;
-      pending = text.slice(end);
-      keepParsed(text.slice(0, end));
+      if (!marker || whole.includes(marker)) keepParsed(whole.toString());
     });
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-10_000);

@@ -216,7 +216,7 @@ function linePartsOf(log: PinoLogger): LineParts {
   const bindings = internals[pino.symbols.chindingsSym] as string;
   // Every other part of a request line is ASCII by construction (numbers, `quoted`); the bindings (pid,
   // hostname) are checked once.
-  const ascii = PLAIN.test(bindings.replaceAll('"', '')) ? stream.writeAscii : undefined;
+  const ascii = Buffer.byteLength(bindings) === bindings.length ? stream.writeAscii : undefined;
   return {
     write: ascii ?? ((line) => void stream.write(line)),
     bindings,
@@ -253,10 +253,10 @@ const PATH_KEPT_CHARS = 256;
 
 /** The logged form of a request's path: redacted, quoted, ASCII. */
 function quotedPath(url: string): string {
+  if (url.length > PATH_KEPT_CHARS) return quoted(redactUrl(url));
   let known = quotedPaths.get(url);
   if (known === undefined) {
     known = quoted(redactUrl(url));
-    if (url.length > PATH_KEPT_CHARS) return known;
     if (quotedPaths.size >= PATHS_KEPT) quotedPaths.clear();
     quotedPaths.set(url, known);
   }

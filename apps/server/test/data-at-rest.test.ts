@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { timestamp } from '../src/dates';
@@ -18,7 +18,7 @@ import {
   DIALECTS,
   dropSchemas,
   HARDWARE_RECEIPT,
-  lockedMigration,
+  migrateThrough,
   multipart,
   sharedAppWithUser,
   tinyPdf,
@@ -99,20 +99,11 @@ describe.each(DIALECTS)('the data-at-rest migration on %s', (dialect: Dialect) =
     });
     try {
       // The database as the previous release left it.
-      const previous = { initial, signInStates, mailSync } as const;
-      const names = ['20261122T1400_initial', '20261122T1500_sign_in_states', '20261122T1600_mail_sync'];
-      const { error } = await lockedMigration(handle.db, handle.dialect, () =>
-        new Migrator({
-          db: handle.db,
-          provider: {
-            getMigrations: async () =>
-              Object.fromEntries(
-                Object.values(previous).map((m, i) => [names[i], { up: (db) => m.up(db, handle.dialect) }]),
-              ),
-          },
-          ...(schema ? { migrationTableSchema: schema } : {}),
-        }).migrateToLatest(),
-      );
+      const { error } = await migrateThrough(handle.db, handle.dialect, schema, {
+        '20261122T1400_initial': initial,
+        '20261122T1500_sign_in_states': signInStates,
+        '20261122T1600_mail_sync': mailSync,
+      });
       expect(error).toBeUndefined();
       const userId = randomUUID();
       const secret = randomBytes(24).toString('base64url');

@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type MigrationResultSet, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { timestamp } from '../src/dates';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../src/db/database';
-import { migrateToLatest, underStartupLock } from '../src/db/migrate';
+import { type DialectMigration, migrateToLatest, underStartupLock } from '../src/db/migrate';
 import type { UsersTable } from '../src/db/schema';
 import { loggerOptions } from '../src/logging';
 import { signAccessToken } from '../src/modules/auth/access-token';
@@ -65,13 +65,9 @@ export interface TestAppOptions {
 }
 
 /**
- * A fresh data folder and an empty database opened on it: its SQLite file, or on PostgreSQL a schema of its
- * own (`schema` given: that one, already made).
- */
-/**
- * Drops test schemas (each with pg-boss's beside it, if any) under the start-up lock migrations run under:
- * test files share one PostgreSQL database, and Kysely's migrator introspects every schema's tables, which
- * fails when a schema vanishes mid-query.
+ * Drops test schemas under the start-up lock migrations run under: test files share one PostgreSQL
+ * database, and Kysely's migrator introspects every schema's tables, which fails when a schema vanishes
+ * mid-query.
  */
 export async function dropSchemas(db: DatabaseHandle['db'], ...schemas: string[]): Promise<void> {
   await underStartupLock(db, async () => {
@@ -79,15 +75,34 @@ export async function dropSchemas(db: DatabaseHandle['db'], ...schemas: string[]
   });
 }
 
-/** A Kysely migrator's run under the start-up lock, as the app's own migrations run (see dropSchemas). */
-export function lockedMigration<T>(
+/**
+ * Runs `migrations` (name to module, as an earlier release shipped them) on a fresh database, under the
+ * start-up lock as the app's own migrations run (see dropSchemas); answers Kysely's result.
+ */
+export function migrateThrough(
   db: DatabaseHandle['db'],
   dialect: Dialect,
-  run: () => Promise<T>,
-): Promise<T> {
+  schema: string | undefined,
+  migrations: Record<string, DialectMigration>,
+): Promise<MigrationResultSet> {
+  const run = () =>
+    new Migrator({
+      db,
+      provider: {
+        getMigrations: async () =>
+          Object.fromEntries(
+            Object.entries(migrations).map(([name, m]) => [name, { up: (d) => m.up(d, dialect) }]),
+          ),
+      },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    }).migrateToLatest();
   return dialect === 'postgres' ? underStartupLock(db, run) : run();
 }
 
+/**
+ * A fresh data folder and an empty database opened on it: its SQLite file, or on PostgreSQL a schema of its
+ * own (`schema` given: that one, already made).
+ */
 export async function openFreshDatabase(
   dialect: Dialect,
   options: { databaseUrl?: string; schema?: string } = {},

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Dialect } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -8,33 +8,17 @@ import * as signInStates from '../src/db/migrations/20261122T1500_sign_in_states
 import * as mailSync from '../src/db/migrations/20261122T1600_mail_sync';
 import { hashFeedSecret } from '../src/modules/reminders/feed.service';
 import { loadKeys } from '../src/storage/keys';
-import { DIALECTS, dropSchemas, lockedMigration, openFreshDatabase } from './harness';
+import { DIALECTS, dropSchemas, migrateThrough, openFreshDatabase } from './harness';
 
 /** A database as the release before accounts were keyed by subject left it. */
 async function openBeforeIdentity(dialect: Dialect) {
   const { dataDir, schema, handle } = await openFreshDatabase(dialect);
   const db = handle.db as Kysely<any>;
-  const earlier = { initial, signInStates, mailSync };
-  const names = {
-    initial: '20261122T1400_initial',
-    signInStates: '20261122T1500_sign_in_states',
-    mailSync: '20261122T1600_mail_sync',
-  };
-  const { error } = await lockedMigration(db, dialect, () =>
-    new Migrator({
-      db,
-      provider: {
-        getMigrations: async () =>
-          Object.fromEntries(
-            Object.entries(earlier).map(([key, m]) => [
-              names[key as keyof typeof names],
-              { up: (d: Kysely<any>) => m.up(d, dialect) },
-            ]),
-          ),
-      },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    }).migrateToLatest(),
-  );
+  const { error } = await migrateThrough(handle.db, dialect, schema, {
+    '20261122T1400_initial': initial,
+    '20261122T1500_sign_in_states': signInStates,
+    '20261122T1600_mail_sync': mailSync,
+  });
   if (error) throw error;
   return {
     handle,

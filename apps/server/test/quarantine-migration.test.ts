@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
 import * as initial from '../src/db/migrations/20261122T1400_initial';
@@ -8,7 +8,7 @@ import * as signInStates from '../src/db/migrations/20261122T1500_sign_in_states
 import * as mailSync from '../src/db/migrations/20261122T1600_mail_sync';
 import * as identity from '../src/db/migrations/20261124T1100_identity';
 import * as dataAtRest from '../src/db/migrations/20261124T1300_data_at_rest';
-import { DIALECTS, dropSchemas, lockedMigration, openFreshDatabase } from './harness';
+import { DIALECTS, dropSchemas, migrateThrough, openFreshDatabase } from './harness';
 
 const EARLIER = {
   '20261122T1400_initial': initial,
@@ -24,21 +24,7 @@ describe.each(DIALECTS)('the quarantine migration on %s', (dialect) => {
     const { dataDir, schema, handle } = await openFreshDatabase(dialect);
     const db = handle.db as Kysely<any>;
     try {
-      const { error } = await lockedMigration(db, dialect, () =>
-        new Migrator({
-          db,
-          provider: {
-            getMigrations: async () =>
-              Object.fromEntries(
-                Object.entries(EARLIER).map(([name, m]) => [
-                  name,
-                  { up: (d: Kysely<any>) => m.up(d, dialect) },
-                ]),
-              ),
-          },
-          ...(schema ? { migrationTableSchema: schema } : {}),
-        }).migrateToLatest(),
-      );
+      const { error } = await migrateThrough(handle.db, dialect, schema, EARLIER);
       expect(error).toBeUndefined();
       const at = '2026-11-01T10:00:00.000Z';
       await db

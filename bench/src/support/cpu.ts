@@ -20,3 +20,11 @@ export function procCpuMs(pid: number): number | null {
     return null;
   }
 }
+
+/** CPU time the whole machine has spent busy so far, all cores, in ms: what else ran beside a measured process. */
+export function machineBusyMs(): number {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  const ticks = (user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0);
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineBusyMs, procCpuMs } from './cpu';
 
 const AUTOCANNON = path.join(
   fileURLToPath(new URL('../../..', import.meta.url)),
@@ -79,5 +80,35 @@ export async function loadRun(
       other: r['1xx'] + r['4xx'] + r['5xx'] + r.errors + r.timeouts,
     },
     bytesPerSecond: r.throughput.average,
+  };
+}
+
+/** A measured run, and what it cost: the CPU the measured process spent per request, and the others' CPU. */
+export interface MeasuredLoad extends LoadResult {
+  /** µs of CPU process `pid` spent per request; null when unreadable. */
+  cpuUs: number | null;
+  /** ms of CPU every other process took meanwhile (the load generator, other servers); null when unreadable. */
+  othersMs: number | null;
+}
+
+/** `warmUp` seconds of the load, then `seconds` measured, with the CPU process `pid` (the server) spent. */
+export async function measuredLoadRun(
+  url: string,
+  connections: number,
+  warmUp: number,
+  seconds: number,
+  headers: Record<string, string>,
+  pid?: number,
+): Promise<MeasuredLoad> {
+  await loadRun(url, connections, warmUp, headers);
+  const cpuOf = () => (pid === undefined ? null : procCpuMs(pid));
+  const [cpuBefore, machineBefore] = [cpuOf(), machineBusyMs()];
+  const run = await loadRun(url, connections, seconds, headers);
+  const [cpuAfter, machineAfter] = [cpuOf(), machineBusyMs()];
+  const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+  return {
+    ...run,
+    cpuUs: cpuMs === null || run.requests === 0 ? null : (cpuMs * 1000) / run.requests,
+    othersMs: cpuMs === null ? null : machineAfter - machineBefore - cpuMs,
   };
 }

@@ -16,7 +16,10 @@ import * as calendarIds from './migrations/20261127T1100_calendar_ids';
 import * as rateLimits from './migrations/20261127T1200_rate_limits';
 import * as calendarVersion from './migrations/20261127T1300_calendar_version';
 
-type DialectMigration = { up(db: Kysely<any>, dialect: Dialect, keys?: EncryptionKeys): Promise<void> };
+/** A migration module: `up` takes the dialect (and keys, to seal existing rows). */
+export type DialectMigration = {
+  up(db: Kysely<any>, dialect: Dialect, keys?: EncryptionKeys): Promise<void>;
+};
 
 // Listed by hand so the bundled server needs no migrations folder on disk; names sort by timestamp.
 const MIGRATIONS: Record<string, DialectMigration> = {
