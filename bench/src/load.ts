@@ -40,7 +40,7 @@ import { MEASURED, scratchPostgres, seedMeasuredUser } from './support/api-seed'
 import { SERIES } from './support/api-series';
 import { captureRoute, startBareServer, verifyBareServer } from './support/bare-floor';
 import type { BareRoute } from './support/bare-routes';
-import { loadRun, measuredLoadRun } from './support/load';
+import { measuredLoadRun } from './support/load';
 import { checkRedis, dropRedisKeys, type S3Process, startS3Process } from './support/load-services';
 import { procMemoryMb, procRssParts } from './support/memory';
 import { receiptPdf } from './support/receipt-pdf';

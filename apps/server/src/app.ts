@@ -11,6 +11,7 @@ import { registerApiDocs } from './http/api-docs';
 import { registerCompression } from './http/compression';
 import { createCursorCodec } from './http/cursor';
 import { registerErrorHandler } from './http/errors';
+import { clientAddress, createFrontDoor, memoryReads } from './http/memory-reads';
 import { createReadCache, createVersionedRead } from './http/read-cache';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { createRateLimitStore } from './http/shared-limits';
@@ -93,6 +94,8 @@ declare module 'fastify' {
     reminders: ReminderWorker;
     /** Background jobs: pg-boss on PostgreSQL, in-process on SQLite (src/jobs). */
     jobs: JobQueue;
+    /** Requests answered from memory before Fastify saw them (http/memory-reads.ts). */
+    readsFromMemory(): number;
   }
 }
 
@@ -100,7 +103,9 @@ declare module 'fastify' {
  * Fastify's `trustProxy` for TRUST_PROXY: a hop count trusts that many proxies nearest the server (Fastify
  * reads a bare number as "trust nothing"), a list trusts those addresses; 0 trusts no forwarded header.
  */
-function trustProxyOption(setting: number | string[]): FastifyServerOptions['trustProxy'] {
+function trustProxyOption(
+  setting: number | string[],
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof setting !== 'number') return setting;
   return setting > 0 ? (_address: string, hop: number) => hop < setting : false;
 }
@@ -125,14 +130,18 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   // true (purchases/data-versions.service.ts), so versioned reads need no database read to answer.
   const versions = createDataVersions(given.db, given.dialect, given.listen);
   const deps: AppDeps = { ...given, db: versions.watch(given.db) };
+  const trustProxy = trustProxyOption(deps.config.TRUST_PROXY);
+  const frontDoor = createFrontDoor();
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory,
+    genReqId: frontDoor.genReqId,
     logger: deps.logger ?? false,
     ...(deps.logger ? { childLoggerFactory: requestLoggerFactory } : {}),
     // One line per request, written by logRequests below.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
+    trustProxy,
     // The reply's header is enough to tell requests apart in logs.
     requestIdHeader: false,
   });
@@ -140,7 +149,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   // Response schemas document the API; serialising stays plain JSON.stringify (a 1,000-line list is hot).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandler(app);
-  if (deps.logger) logRequests(app);
+  const requestLines = deps.logger ? logRequests(app) : null;
 
   const fixedHeaders = securityHeaders(deps.config.PUBLIC_URL);
   registerSecurityHeaders(app, fixedHeaders);
@@ -226,7 +235,22 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   // Page cursors are signed with a key of their own, derived from the signing key.
   const cursors = createCursorCodec(deps.keys.signing);
   const readCache = createReadCache(Math.floor(deps.config.READ_CACHE_MB * 1024 * 1024));
-  const versioned = createVersionedRead(readCache, versions.read, now, fixedHeaders);
+  const { read: versioned, fromMemory } = createVersionedRead(readCache, versions.read, now, fixedHeaders);
+  const early = memoryReads({
+    guard: requireUser,
+    versions,
+    reads: { fromMemory },
+    lines: requestLines,
+    genReqId: frontDoor.genReqId,
+    clientIp: clientAddress(trustProxy),
+    now,
+  });
+  frontDoor.use(early.answer);
+  app.decorate('readsFromMemory', early.answered);
+  app.addHook('preClose', (done) => {
+    early.close();
+    done();
+  });
   await app.register(purchasesRoutes, { deps: purchaseDeps, now, cursors, versioned });
   await app.register(receiptsRoutes, { deps: purchaseDeps, now, cursors, versioned });
   await app.register(trackingRoutes, { db: deps.db, now });

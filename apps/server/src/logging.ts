@@ -270,18 +270,26 @@ function millis(ms: number): string {
   return `${(micros - rest) / 1000}.${rest < 10 ? '00' : rest < 100 ? '0' : ''}${rest}`;
 }
 
+/** The request lines: one per answer, at debug for one that says nothing new, else at info. */
+export interface RequestLog {
+  /** Whether the answer to `url` with `status` is written at the current level. */
+  writes(status: number, url: string): boolean;
+  write(reqId: string, method: string, url: string, ip: string | undefined, status: number, ms: number): void;
+}
+
 /**
  * One line per request, written when its answer is sent, to the app's log stream: Fastify's request
  * logging writes two (incoming, completed), each through a per-request child logger, which at `info` cost
  * a 304 more than half of its throughput. An answer that says nothing new (a 304, a health check) is
  * logged at debug; everything else at info, with the method, the path (secrets cut), the address, the
- * status and the time taken. Errors keep their own line (http/errors.ts).
+ * status and the time taken. Errors keep their own line (http/errors.ts). Answers sent before Fastify
+ * sees the request (app.ts, reads from memory) write theirs through the returned `RequestLog`.
  *
  * The line is the one pino would write for those fields (its level, time, pid and hostname first), built
  * as one string: pino's general path (an object per line, its serializers, a stringify per field) cost a
  * small answer about a tenth of its CPU time in building and collecting garbage.
  */
-export function logRequests(app: FastifyInstance): void {
+export function logRequests(app: FastifyInstance): RequestLog {
   const log = app.log as PinoLogger;
   const { write, bindings, levels } = linePartsOf(log);
   // pino's epoch time (`stdTimeFunctions.epochTime`), printed once a millisecond: the clock's value is a
@@ -296,15 +304,22 @@ export function logRequests(app: FastifyInstance): void {
     }
     return printedTime;
   };
-  app.addHook('onResponse', (req, reply, done) => {
-    const quiet = reply.statusCode === 304 || req.url === '/healthz' || req.url.startsWith('/healthz?');
-    const level = quiet ? 'debug' : 'info';
-    if (log.isLevelEnabled(level))
+  const levelOf = (status: number, url: string) =>
+    status === 304 || url === '/healthz' || url.startsWith('/healthz?') ? 'debug' : 'info';
+  const lines: RequestLog = {
+    writes: (status, url) => log.isLevelEnabled(levelOf(status, url)),
+    write(reqId, method, url, ip, status, ms) {
       write(
-        `{"level":${levels[level]}${time()}${bindings},"reqId":${quoted(req.id)},` +
-          `"req":{"method":${quoted(req.method)},"url":${quotedPath(req.url)},"ip":${quoted(req.ip)}},` +
-          `"res":{"statusCode":${reply.statusCode}},"responseTime":${millis(reply.elapsedTime)},"msg":"request completed"}\n`,
+        `{"level":${levels[levelOf(status, url)]}${time()}${bindings},"reqId":${quoted(reqId)},` +
+          `"req":{"method":${quoted(method)},"url":${quotedPath(url)},"ip":${quoted(ip)}},` +
+          `"res":{"statusCode":${status}},"responseTime":${millis(ms)},"msg":"request completed"}\n`,
       );
+    },
+  };
+  app.addHook('onResponse', (req, reply, done) => {
+    if (lines.writes(reply.statusCode, req.url))
+      lines.write(req.id, req.method, req.url, req.ip, reply.statusCode, reply.elapsedTime);
     done();
   });
+  return lines;
 }

@@ -248,6 +248,34 @@ export function postPurchase(
   });
 }
 
+/**
+ * `count` purchases straight into the database, long names so a list is a few dozen KB. No data version
+ * moves: what an app remembered of the user still stands.
+ */
+export async function insertPurchases(
+  t: TestApp,
+  userId: string,
+  count: number,
+  warranty: string | null = null,
+) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    user_id: userId,
+    order_id: `C-${userId.slice(0, 8)}-${i}`,
+    product_name: `Cordless drill with a long descriptive name, number ${i}`,
+    shop_name: 'Corner Hardware',
+    purchase_date: `2026-0${1 + (i % 9)}-1${i % 10}`,
+    price: '$19.99',
+    amount_minor: 1999,
+    currency: 'USD',
+    warranty_expire_date: warranty,
+    status: 'manual',
+    source: 'manual' as const,
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  }));
+  await t.handle.db.insertInto('orders').values(rows).execute();
+}
+
 /** A multipart/form-data body: text fields and files, built by hand so tests control every byte. */
 export function multipart(
   fields: Record<string, string>,

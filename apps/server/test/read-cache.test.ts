@@ -4,27 +4,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timestamp } from '../src/dates';
-import { createTestApp, DIALECTS, postPurchase, type TestApp } from './harness';
-
-/** `count` purchases straight into the database, long names so a list is a few dozen KB. */
-async function insertPurchases(t: TestApp, userId: string, count: number, warranty: string | null = null) {
-  const rows = Array.from({ length: count }, (_, i) => ({
-    user_id: userId,
-    order_id: `C-${userId.slice(0, 8)}-${i}`,
-    product_name: `Cordless drill with a long descriptive name, number ${i}`,
-    shop_name: 'Corner Hardware',
-    purchase_date: `2026-0${1 + (i % 9)}-1${i % 10}`,
-    price: '$19.99',
-    amount_minor: 1999,
-    currency: 'USD',
-    warranty_expire_date: warranty,
-    status: 'manual',
-    source: 'manual' as const,
-    created_at: timestamp(),
-    updated_at: timestamp(),
-  }));
-  await t.handle.db.insertInto('orders').values(rows).execute();
-}
+import { createTestApp, DIALECTS, insertPurchases, postPurchase, type TestApp } from './harness';
 
 /** Renames a user's purchases behind the app's back: no data version moves, so only an uncached read sees it. */
 async function renameBehindTheAppsBack(t: TestApp, userId: string, name: string) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 
 /** A strong ETag for `content`: a digest of it. */
 export function contentEtag(content: string): string {
@@ -15,7 +15,7 @@ export function dataEtag(userId: string, version: number, today: string): string
 }
 
 /** True when the request's If-None-Match holds `etag` (a list of tags or `*` are both honoured). */
-export function isFresh(req: FastifyRequest, etag: string): boolean {
+export function isFresh(req: Pick<IncomingMessage, 'headers'>, etag: string): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
   if (header.trim() === '*') return true;

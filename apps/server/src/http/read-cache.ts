@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isoDate } from '../dates';
@@ -187,17 +188,27 @@ export type VersionedRead<V> = (
   produce: (version: V, now: Date) => Promise<unknown>,
 ) => undefined | Promise<void>;
 
-/** Writes a whole answer on Node's response, past Fastify's send path (its onResponse hooks still run). */
-function writeDirect(
-  reply: FastifyReply,
+export interface VersionedReads<V> {
+  read: VersionedRead<V>;
+  /**
+   * Answers a request from memory alone, before any framework object exists for it: when `userId`'s
+   * answer to this URL, in the encoding asked for, is stored under `version` (only a versioned read stores
+   * one, so the URL is one), it is written, or a 304 when the client has it, and the status returned. Else
+   * nothing is written and undefined returned: the route answers it.
+   */
+  fromMemory(req: IncomingMessage, res: ServerResponse, userId: string, version: V): number | undefined;
+}
+
+/** Writes a whole answer on Node's response, past any framework's send path. */
+function writeWhole(
+  res: ServerResponse,
   status: number,
   heads: string[],
   body?: string | Buffer,
   encoding: BufferEncoding = 'utf8',
 ): void {
-  reply.hijack();
-  reply.raw.writeHead(status, heads);
-  reply.raw.end(body, encoding);
+  res.writeHead(status, heads);
+  res.end(body, encoding);
 }
 
 /** `bytes` (an encoding of `entry`) as a latin1 string when short, made once. */
@@ -214,7 +225,7 @@ export function createVersionedRead<V extends { version: number }>(
   versionOf: (userId: string) => V | Promise<V>,
   now: () => Date,
   fixed: FixedHeaders,
-): VersionedRead<V> {
+): VersionedReads<V> {
   const fixedFlat = fixed.flat();
   // The tag of a version remembered in memory (SQLite) is hashed once a day, not on every request.
   const tags = new WeakMap<V, { day: string; etag: string }>();
@@ -243,25 +254,32 @@ export function createVersionedRead<V extends { version: number }>(
     }
     return heads;
   };
+  const encodingFor = (req: IncomingMessage, entry: Entry): Encoding =>
+    entry.identity.length < MIN_COMPRESSED_BYTES ? 'identity' : negotiate(req.headers['accept-encoding']);
+  /** Writes `entry` in `encoding`, whose bytes are ready. */
+  const write = (res: ServerResponse, etag: string, entry: Entry, encoding: Encoding, bytes: Buffer) => {
+    const heads = headsOf(entry, etag, encoding, bytes.length);
+    const text = encoding === 'identity' ? entry.text : latin1Of(entry, encoding, bytes);
+    if (text === undefined) writeWhole(res, 200, heads, bytes);
+    else writeWhole(res, 200, heads, text, encoding === 'identity' ? 'utf8' : 'latin1');
+  };
   const send = (req: FastifyRequest, reply: FastifyReply, key: string, etag: string, entry: Entry) => {
-    const encoding =
-      entry.identity.length < MIN_COMPRESSED_BYTES ? 'identity' : negotiate(req.headers['accept-encoding']);
-    const write = (bytes: Buffer) => {
-      const heads = headsOf(entry, etag, encoding, bytes.length);
-      const text = encoding === 'identity' ? entry.text : latin1Of(entry, encoding, bytes);
-      if (text === undefined) writeDirect(reply, 200, heads, bytes);
-      else writeDirect(reply, 200, heads, text, encoding === 'identity' ? 'utf8' : 'latin1');
+    const encoding = encodingFor(req.raw, entry);
+    const finish = (bytes: Buffer) => {
+      reply.hijack();
+      write(reply.raw, etag, entry, encoding, bytes);
     };
-    if (encoding === 'identity') {
-      write(entry.identity);
-      return;
-    }
-    const ready = entry[encoding];
+    const ready = encoding === 'identity' ? entry.identity : entry[encoding];
     if (ready) {
-      write(ready);
+      finish(ready);
       return;
     }
-    return cache.encoded(key, entry, encoding).then(write);
+    return cache.encoded(key, entry, encoding as 'br' | 'gzip').then(finish);
+  };
+  /** The ETag of `userId`'s data as of `at`, and the cache key of `url` under it. */
+  const tagged = (userId: string, version: V, at: Date, url: string | undefined) => {
+    const etag = etagOf(userId, version, isoDate(at));
+    return { etag, key: `${etag} ${url}`, owner: { id: userId, generation: etag } };
   };
   const answer = (
     req: FastifyRequest,
@@ -271,23 +289,38 @@ export function createVersionedRead<V extends { version: number }>(
   ): undefined | Promise<void> => {
     // One instant for the tag and the body, so an answer made at midnight is stored under its own day.
     const at = now();
-    const etag = etagOf(req.userId, version, isoDate(at));
-    if (isFresh(req, etag)) {
-      writeDirect(reply, 304, ['etag', etag, ...CACHE_HEADERS]);
+    const { etag, key, owner } = tagged(req.userId, version, at, req.url);
+    if (isFresh(req.raw, etag)) {
+      reply.hijack();
+      writeWhole(reply.raw, 304, ['etag', etag, ...CACHE_HEADERS]);
       return;
     }
-    const key = `${etag} ${req.url}`;
-    const owner = { id: req.userId, generation: etag };
     const stored = cache.peek(key, owner);
     if (stored) return send(req, reply, key, etag, stored);
     return cache
       .body(key, () => produce(version, at), owner)
       .then((entry) => send(req, reply, key, etag, entry));
   };
-  return (req, reply, produce) => {
-    const version = versionOf(req.userId);
-    return version instanceof Promise
-      ? version.then((known) => answer(req, reply, produce, known))
-      : answer(req, reply, produce, version);
+  return {
+    read(req, reply, produce) {
+      const version = versionOf(req.userId);
+      return version instanceof Promise
+        ? version.then((known) => answer(req, reply, produce, known))
+        : answer(req, reply, produce, version);
+    },
+    fromMemory(req, res, userId, version) {
+      const { etag, key, owner } = tagged(userId, version, now(), req.url);
+      const stored = cache.peek(key, owner);
+      if (!stored) return undefined;
+      if (isFresh(req, etag)) {
+        writeWhole(res, 304, ['etag', etag, ...CACHE_HEADERS]);
+        return 304;
+      }
+      const encoding = encodingFor(req, stored);
+      const ready = encoding === 'identity' ? stored.identity : stored[encoding];
+      if (!ready) return undefined;
+      write(res, etag, stored, encoding, ready);
+      return 200;
+    },
   };
 }

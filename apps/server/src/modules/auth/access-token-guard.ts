@@ -31,6 +31,11 @@ export interface Guard {
   (req: FastifyRequest, reply: FastifyReply, done: () => void): undefined | Promise<void>;
   /** Refuses the user's tokens from now on, in this process (their account was deleted). */
   userDeleted(userId: string): void;
+  /**
+   * The user of an Authorization header this guard would pass at once (its token remembered and unexpired,
+   * its user known to exist); undefined for anything else, which only the hook itself answers.
+   */
+  knownUser(authorization: string | undefined, nowMs: number): string | undefined;
 }
 
 /** Drops the oldest entry of a full map or set (both keep insertion order) before one more is added. */
@@ -100,6 +105,12 @@ export function createGuard(
   }
 
   const guard: Guard = Object.assign(requireUser, {
+    knownUser(authorization: string | undefined, nowMs: number) {
+      if (!authorization?.startsWith('Bearer ')) return undefined;
+      const claims = verified.get(authorization.slice(7).trim());
+      if (!claims || claims.exp <= Math.floor(nowMs / 1000) || deleted.has(claims.sub)) return undefined;
+      return (existsUntil.get(claims.sub) ?? 0) > nowMs ? claims.sub : undefined;
+    },
     userDeleted(userId: string) {
       existsUntil.delete(userId);
       if (deleted.has(userId)) return;

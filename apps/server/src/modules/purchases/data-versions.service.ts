@@ -27,6 +27,11 @@ export interface DataVersions {
    */
   read(userId: string): UserVersion | Promise<UserVersion>;
   /**
+   * The user's version when `read` would answer it from memory with nothing to check first; else
+   * undefined, and `read` is the way.
+   */
+  remembered(userId: string): UserVersion | undefined;
+  /**
    * The handle every part of the app writes through: on SQLite it forgets a user's remembered version
    * whenever a statement moves it (see VersionWatch); on PostgreSQL it is `db` itself.
    */
@@ -66,7 +71,9 @@ export function createDataVersions(db: Db, dialect: Dialect, listen?: Listen): D
     return { version, defaultCurrency };
   };
   if (dialect === 'postgres') {
-    return listen ? listenedVersions(read, listen) : { read, watch: (h) => h, close: async () => {} };
+    return listen
+      ? listenedVersions(read, listen)
+      : { read, remembered: () => undefined, watch: (h) => h, close: async () => {} };
   }
 
   const remembered = new LRUCache<string, UserVersion>({ max: REMEMBERED_USERS });
@@ -104,6 +111,11 @@ export function createDataVersions(db: Db, dialect: Dialect, listen?: Listen): D
         });
       }
       return (!checking && remembered.get(userId)) || readAndRemember(userId);
+    },
+    remembered(userId) {
+      // A foreign-write check due is started by `read`.
+      if (checking || Date.now() - checkedAt >= FOREIGN_CHECK_MS) return undefined;
+      return remembered.get(userId);
     },
     watch: (handle) => handle.withPlugin(plugin),
     close: async () => {},
@@ -152,13 +164,16 @@ function listenedVersions(read: (userId: string) => Promise<UserVersion>, listen
     if (epoch === before && hearing) remembered.set(userId, fresh);
     return fresh;
   };
+  const settled = (userId: string) => {
+    const now = Date.now();
+    return hearing && now >= everyoneWritingUntil && now >= (writing.get(userId) ?? 0);
+  };
   return {
     read(userId) {
-      const now = Date.now();
-      const settled = hearing && now >= everyoneWritingUntil && now >= (writing.get(userId) ?? 0);
-      if (!settled) return read(userId);
+      if (!settled(userId)) return read(userId);
       return remembered.get(userId) ?? readAndRemember(userId);
     },
+    remembered: (userId) => (settled(userId) ? remembered.get(userId) : undefined),
     watch: (handle) => handle.withPlugin(plugin),
     close: stop,
   };
