@@ -40,6 +40,7 @@ import { MEASURED, scratchPostgres, seedMeasuredUser } from './support/api-seed'
 import { SERIES } from './support/api-series';
 import { captureRoute, startBareServer, verifyBareServer } from './support/bare-floor';
 import type { BareRoute } from './support/bare-routes';
+import { procCpuMs } from './support/cpu';
 import { measuredLoadRun } from './support/load';
 import { checkRedis, dropRedisKeys, type S3Process, startS3Process } from './support/load-services';
 import { procMemoryMb, procRssParts } from './support/memory';
@@ -608,6 +609,9 @@ async function startReplicas(env: Record<string, string>) {
  * by a bare Node server in its own process; each series runs on the replica then on the floor (autocannon
  * in a process of its own, 2 s of warm-up, 5 s measured), with the CPU each spent per request.
  */
+/** How long replica 1's CPU is watched with no request before the ratios. */
+const REST_MS = 5000;
+
 async function floorRatios(replica: ServerProcess, databaseUrl: string): Promise<Record<string, number>> {
   const series = SERIES.flatMap((spec) => {
     const target = spec.targets?.find((t) => 'ratio' in t);
@@ -629,8 +633,14 @@ async function floorRatios(replica: ServerProcess, databaseUrl: string): Promise
   const others = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / 5000).toFixed(2)} cores`);
   try {
     await verifyBareServer(floor.url, [...routes.values()]);
+    // What the replica spends with no request to answer (its jobs, the queue's polling, the collector) is in
+    // each series' CPU per request too: said apart.
+    const restStart = procCpuMs(replica.pid);
+    await new Promise((r) => setTimeout(r, REST_MS));
+    const restEnd = procCpuMs(replica.pid);
+    const atRest = restStart === null || restEnd === null ? null : (restEnd - restStart) / REST_MS;
     console.log(
-      `\nratios to the bare Node floor on replica 1, after the mix (as bench:api measures them, for a user with ${MEASURED.toLocaleString('en')} purchases)`,
+      `\nratios to the bare Node floor on replica 1, after the mix (as bench:api measures them, for a user with ${MEASURED.toLocaleString('en')} purchases); replica 1 at rest first: ${atRest === null ? 'n/a' : `${atRest.toFixed(3)} cores`} over ${REST_MS / 1000} s`,
     );
     for (const { spec, target } of series) {
       const etag = routes.get(spec.path)?.etag;
