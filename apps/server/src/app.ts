@@ -11,7 +11,7 @@ import { registerApiDocs } from './http/api-docs';
 import { registerCompression } from './http/compression';
 import { createCursorCodec } from './http/cursor';
 import { registerErrorHandler } from './http/errors';
-import { clientAddress, createFrontDoor, memoryReads } from './http/memory-reads';
+import { clientAddress, createFrontDoor, memoryReads, type ProxyTrust } from './http/memory-reads';
 import { createReadCache, createVersionedRead } from './http/read-cache';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { createRateLimitStore } from './http/shared-limits';
@@ -103,9 +103,7 @@ declare module 'fastify' {
  * Fastify's `trustProxy` for TRUST_PROXY: a hop count trusts that many proxies nearest the server (Fastify
  * reads a bare number as "trust nothing"), a list trusts those addresses; 0 trusts no forwarded header.
  */
-function trustProxyOption(
-  setting: number | string[],
-): false | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(setting: number | string[]): ProxyTrust {
   if (typeof setting !== 'number') return setting;
   return setting > 0 ? (_address: string, hop: number) => hop < setting : false;
 }

@@ -58,10 +58,11 @@ export function createFrontDoor(): FrontDoor {
   };
 }
 
+/** The proxies whose forwarded headers are believed, as app.ts hands them to Fastify's `trustProxy`. */
+export type ProxyTrust = false | string[] | ((address: string, hop: number) => boolean);
+
 /** The client's address as Fastify's `req.ip` gives it for the same `trustProxy` setting. */
-export function clientAddress(
-  trustProxy: false | string[] | ((address: string, hop: number) => boolean),
-): (req: IncomingMessage) => string | undefined {
+export function clientAddress(trustProxy: ProxyTrust): (req: IncomingMessage) => string | undefined {
   if (trustProxy === false) return (req) => req.socket.remoteAddress;
   const trust = typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
   return (req) => proxyAddr(req, trust);
@@ -100,11 +101,13 @@ export function memoryReads(deps: MemoryReadsDeps): {
     answer(req, res) {
       if (closing || req.method !== 'GET') return false;
       const started = performance.now();
-      const userId = guard.knownUser(req.headers.authorization, now().getTime());
+      // One instant for the token's expiry and the answer's day, as a route's guard and read see one each.
+      const at = now();
+      const userId = guard.knownUser(req.headers.authorization, at.getTime());
       if (userId === undefined) return false;
       const version = versions.remembered(userId);
       if (version === undefined) return false;
-      const status = reads.fromMemory(req, res, userId, version);
+      const status = reads.fromMemory(req, res, userId, version, at);
       if (status === undefined) return false;
       answered += 1;
       const url = req.url ?? '/';

@@ -192,11 +192,17 @@ export interface VersionedReads<V> {
   read: VersionedRead<V>;
   /**
    * Answers a request from memory alone, before any framework object exists for it: when `userId`'s
-   * answer to this URL, in the encoding asked for, is stored under `version` (only a versioned read stores
-   * one, so the URL is one), it is written, or a 304 when the client has it, and the status returned. Else
-   * nothing is written and undefined returned: the route answers it.
+   * answer to this URL, in the encoding asked for, is stored under `version` as of `at` (only a versioned
+   * read stores one, so the URL is one), it is written, or a 304 when the client has it, and the status
+   * returned. Else nothing is written and undefined returned: the route answers it.
    */
-  fromMemory(req: IncomingMessage, res: ServerResponse, userId: string, version: V): number | undefined;
+  fromMemory(
+    req: IncomingMessage,
+    res: ServerResponse,
+    userId: string,
+    version: V,
+    at: Date,
+  ): number | undefined;
 }
 
 /** Writes a whole answer on Node's response, past any framework's send path. */
@@ -209,6 +215,11 @@ function writeWhole(
 ): void {
   res.writeHead(status, heads);
   res.end(body, encoding);
+}
+
+/** The 304 of a versioned read: its ETag and cache headers, no body. */
+function writeNotModified(res: ServerResponse, etag: string): void {
+  writeWhole(res, 304, ['etag', etag, ...CACHE_HEADERS]);
 }
 
 /** `bytes` (an encoding of `entry`) as a latin1 string when short, made once. */
@@ -292,7 +303,7 @@ export function createVersionedRead<V extends { version: number }>(
     const { etag, key, owner } = tagged(req.userId, version, at, req.url);
     if (isFresh(req.raw, etag)) {
       reply.hijack();
-      writeWhole(reply.raw, 304, ['etag', etag, ...CACHE_HEADERS]);
+      writeNotModified(reply.raw, etag);
       return;
     }
     const stored = cache.peek(key, owner);
@@ -308,12 +319,12 @@ export function createVersionedRead<V extends { version: number }>(
         ? version.then((known) => answer(req, reply, produce, known))
         : answer(req, reply, produce, version);
     },
-    fromMemory(req, res, userId, version) {
-      const { etag, key, owner } = tagged(userId, version, now(), req.url);
+    fromMemory(req, res, userId, version, at) {
+      const { etag, key, owner } = tagged(userId, version, at, req.url);
       const stored = cache.peek(key, owner);
       if (!stored) return undefined;
       if (isFresh(req, etag)) {
-        writeWhole(res, 304, ['etag', etag, ...CACHE_HEADERS]);
+        writeNotModified(res, etag);
         return 304;
       }
       const encoding = encodingFor(req, stored);

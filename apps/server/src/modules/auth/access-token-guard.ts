@@ -38,6 +38,10 @@ export interface Guard {
   knownUser(authorization: string | undefined, nowMs: number): string | undefined;
 }
 
+/** The token of a `Bearer` Authorization header; undefined for any other header or none. */
+const bearerToken = (header: string | undefined) =>
+  header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+
 /** Drops the oldest entry of a full map or set (both keep insertion order) before one more is added. */
 function makeRoom(store: Map<string, unknown> | Set<string>): void {
   if (store.size >= USERS_KEPT) store.delete(store.keys().next().value as string);
@@ -60,11 +64,10 @@ export function createGuard(
 
   /** The user of a verified, unexpired token (remembered or checked now); throws for anything else. */
   function claimedUser(req: FastifyRequest, nowMs: number): string {
-    const header = req.headers.authorization;
-    if (!header?.startsWith('Bearer ')) {
+    const token = bearerToken(req.headers.authorization);
+    if (token === undefined) {
       throw new AppError('unauthorized', 'Sign in first: this request needs a bearer access token');
     }
-    const token = header.slice(7).trim();
     const nowSeconds = Math.floor(nowMs / 1000);
     let claims = verified.get(token) ?? null;
     if (!claims || claims.exp <= nowSeconds) {
@@ -106,8 +109,8 @@ export function createGuard(
 
   const guard: Guard = Object.assign(requireUser, {
     knownUser(authorization: string | undefined, nowMs: number) {
-      if (!authorization?.startsWith('Bearer ')) return undefined;
-      const claims = verified.get(authorization.slice(7).trim());
+      const token = bearerToken(authorization);
+      const claims = token === undefined ? undefined : verified.get(token);
       if (!claims || claims.exp <= Math.floor(nowMs / 1000) || deleted.has(claims.sub)) return undefined;
       return (existsUntil.get(claims.sub) ?? 0) > nowMs ? claims.sub : undefined;
     },
