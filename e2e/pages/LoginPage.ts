@@ -10,7 +10,10 @@ export class LoginPage {
     await expect(this.page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   }
 
-  /** Leaves for the provider, picks the demo account, and stops on /success or /successlogin. */
+  /**
+   * Leaves for the provider, picks the demo account, and stops on /success or /successlogin once the
+   * tokens in the address are exchanged (the page shows its text at once, but Go to Dashboard waits).
+   */
   async reachSuccessPage(provider: Provider): Promise<void> {
     const demo = DEMO[provider];
     await this.open();
@@ -19,6 +22,7 @@ export class LoginPage {
     await this.page.getByRole('button', { name: demo.email, exact: true }).click();
     await this.page.waitForURL((url) => url.pathname === demo.successPath && url.search === '');
     await expect(this.page.getByRole('heading', { name: 'Successfully Logged in!' })).toBeVisible();
+    await expect(this.page.getByRole('button', { name: 'Go to Dashboard' })).toBeEnabled();
   }
 
   /**
