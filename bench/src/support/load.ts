@@ -83,6 +83,17 @@ export async function loadRun(
   };
 }
 
+/**
+ * Throws unless a run of `name` at `url` got only the answers its series is about: 304s for a conditional
+ * series, else 200s. A ratio over refusals or errors would measure something else.
+ */
+export function expectAnswers(name: string, url: string, conditional: boolean, run: LoadResult): void {
+  const expected = conditional ? '3xx' : '2xx';
+  const wrong = run.counts.other + (conditional ? run.counts['2xx'] : run.counts['3xx']);
+  if (wrong > 0 || run.counts[expected] === 0)
+    throw new Error(`${name} at ${url}: ${JSON.stringify(run.counts)} (expected ${expected} only)`);
+}
+
 /** A measured run, and what it cost: the CPU the measured process spent per request, and the others' CPU. */
 export interface MeasuredLoad extends LoadResult {
   /** µs of CPU process `pid` spent per request; null when unreadable. */
