@@ -8,6 +8,7 @@ import { signAccessToken } from '../src/modules/auth/access-token';
 import { loadKeys } from '../src/storage/keys';
 import { DIALECTS, multipart, tinyPdf } from './harness';
 import { ownDatabase, runScript, startServer } from './processes';
+import { type S3Server, startS3Server, storedObjects } from './s3-server';
 import { seedUser } from './server-process';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'warrantly-backup-'));
@@ -277,6 +278,73 @@ describe.each(DIALECTS)('npm run backup and npm run restore on %s', (dialect) =>
         expect(file.status).toBe(200);
         expect(Buffer.from(await file.arrayBuffer()).equals(uploaded.get(order_id) as Buffer)).toBe(true);
       }
+    } finally {
+      await restored.stop();
+    }
+  }, 180_000);
+});
+
+// The database part is the same as above on either dialect; what is new here is the object store.
+describe('backup and restore with receipt files in an S3 bucket', () => {
+  const stores: S3Server[] = [];
+  afterAll(async () => {
+    for (const store of stores) await store.stop();
+  });
+
+  it('copies the objects as they are stored (ciphertext) and puts them back into an empty bucket only', async () => {
+    const sourceStore = await startS3Server('warrantly-source');
+    stores.push(sourceStore);
+    const sourceEnv = { DATA_DIR: path.join(root, 's3', 'source'), ...sourceStore.env };
+    const pdf = tinyPdf(['Robot vacuum', 'Total 329.00']);
+    const backupDir = path.join(root, 's3', 'backup');
+    const server = await startServer(sourceEnv);
+    let userId: string;
+    let orderId: string;
+    try {
+      userId = await seedUser(sourceEnv.DATA_DIR);
+      orderId = await createPurchase(
+        server.url,
+        sourceEnv.DATA_DIR,
+        userId,
+        { product_name: 'Robot vacuum', purchase_date: '2026-04-02' },
+        [{ field: 'invoice', filename: 'vacuum.pdf', bytes: pdf }],
+      );
+      const backup = await runScript('backup', sourceEnv, [backupDir]);
+      expect(backup.code, backup.output).toBe(0);
+    } finally {
+      await server.stop();
+    }
+    // The receipt went to the bucket, not the data folder; the backup holds the object byte for byte.
+    expect(existsSync(path.join(sourceEnv.DATA_DIR, 'blobs'))).toBe(false);
+    const [object] = storedObjects(sourceStore);
+    const manifest = readManifest(backupDir);
+    expect(manifest.counts).toMatchObject({ receipts: 1, receiptFiles: 1 });
+    const entry = manifest.files.find((f) => f.path.startsWith('blobs/'));
+    const copied = readFileSync(path.join(backupDir, entry?.path as string));
+    expect(object && copied.equals(object)).toBe(true);
+    expect(copied.includes(pdf.subarray(0, 64))).toBe(false);
+
+    const keyFile = path.join(sourceEnv.DATA_DIR, 'master.key');
+    // A bucket that holds anything is refused before the data folder is written.
+    const busy = { DATA_DIR: path.join(root, 's3', 'into-busy'), ...sourceStore.env };
+    const refused = await runScript('restore', busy, [backupDir, '--key-file', keyFile]);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('The receipt file store is not empty');
+    expect(existsSync(busy.DATA_DIR)).toBe(false);
+
+    const targetStore = await startS3Server('warrantly-restored');
+    stores.push(targetStore);
+    const env = { DATA_DIR: path.join(root, 's3', 'restored'), ...targetStore.env };
+    const restore = await runScript('restore', env, [backupDir, '--key-file', keyFile]);
+    expect(restore.code, restore.output).toBe(0);
+    expect(storedObjects(targetStore).map((o) => o.equals(copied))).toEqual([true]);
+    const restored = await startServer(env);
+    try {
+      const file = await fetch(`${restored.url}/api/v1/invoice/${orderId}/file/`, {
+        headers: bearer(env.DATA_DIR, userId),
+      });
+      expect(file.status).toBe(200);
+      expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
     } finally {
       await restored.stop();
     }

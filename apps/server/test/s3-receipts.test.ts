@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { sweepOrphanFiles } from '../src/modules/receipts/receipts.service';
 import { createS3BlobStore } from '../src/storage/s3-blob-store';
 import { createTestApp, DIALECTS, multipart, pdfFromObjects, type TestApp, tinyPdf } from './harness';
 import { ownDatabase, type Running, startServer } from './processes';
-import { type S3Server, startS3Server } from './s3-server';
+import { type S3Server, startS3Server, storedObjects } from './s3-server';
 import { signedInUser } from './server-process';
 
 /** A valid PDF of about `size` bytes: one page whose content stream is random bytes. */
@@ -23,12 +23,6 @@ function bigPdf(size: number): Buffer {
       Buffer.from('\nendstream', 'latin1'),
     ]),
   ]);
-}
-
-function objectFiles(dir: string): Buffer[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('._S3rver_object'))
-    .map((entry) => readFileSync(path.join(entry.parentPath, entry.name)));
 }
 
 describe.each(DIALECTS)('receipt files in an S3 bucket, on %s', (dialect) => {
@@ -73,7 +67,7 @@ describe.each(DIALECTS)('receipt files in an S3 bucket, on %s', (dialect) => {
 
     // Nothing on the local disk; in the bucket, the chunked envelope and no byte run of the PDF.
     expect(existsSync(t.blobDir)).toBe(false);
-    const objects = objectFiles(s3.directory);
+    const objects = storedObjects(s3);
     expect(objects).toHaveLength(1);
     expect(objects[0]?.subarray(0, 4).toString()).toBe('WLY3');
     expect(objects[0]?.includes(pdf.subarray(0, 40))).toBe(false);
@@ -117,7 +111,7 @@ describe.each(DIALECTS)('receipt files in an S3 bucket, on %s', (dialect) => {
     );
     expect(removed).toBe(1);
     expect(await blobs.get(`receipts/${user}/left-by-a-crash`)).toBeNull();
-    expect(objectFiles(s3.directory)).toHaveLength(3);
+    expect(storedObjects(s3)).toHaveLength(3);
   });
 });
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,4 +86,11 @@ export async function startS3Server(bucket = 'warrantly-test'): Promise<S3Server
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** The objects a bucket of `server` holds, as s3rver stores their bytes on disk. */
+export function storedObjects(server: S3Server): Buffer[] {
+  return readdirSync(server.directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('._S3rver_object'))
+    .map((entry) => readFileSync(path.join(entry.parentPath, entry.name)));
 }
