@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Config } from './config';
-import { coalescingStream, loggerOptions, logRequests, requestLoggerFactory } from './logging';
+import { coalescingStream, LINE_HOLD_MS, loggerOptions, logRequests, requestLoggerFactory } from './logging';
 
 /** A server whose log lines land in `lines`, with one route that logs at `level` when asked. */
 async function serverLogging(level: string) {
@@ -166,17 +166,28 @@ describe('the log stream', () => {
     };
   };
 
-  it('hands the lines of one turn on in one write, in order, and a later line in its own turn', async () => {
+  const after = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('hands the lines held within its hold time on in one write, in order, and a later line in a write of its own', async () => {
     const { writes, dest } = recording();
-    const stream = coalescingStream(dest);
+    const stream = coalescingStream(dest, 40);
     stream.write('{"n":1}\n');
-    stream.write('{"n":2}\n');
-    expect(writes).toEqual([]);
     await new Promise((r) => setImmediate(r));
+    stream.writeAscii('{"n":2}\n');
+    expect(writes).toEqual([]);
+    await after(80);
     expect(writes).toEqual(['{"n":1}\n{"n":2}\n']);
     stream.write('{"n":3}\n');
-    await new Promise((r) => setImmediate(r));
+    await after(80);
     expect(writes).toEqual(['{"n":1}\n{"n":2}\n', '{"n":3}\n']);
+  });
+
+  it('holds a line no longer than its hold time by default', async () => {
+    const { writes, dest } = recording();
+    const stream = coalescingStream(dest);
+    stream.write('{"msg":"soon"}\n');
+    await after(LINE_HOLD_MS + 40);
+    expect(writes).toEqual(['{"msg":"soon"}\n']);
   });
 
   it('keeps every line whole and in order, ASCII request lines and UTF-8 lines mixed, past a full buffer', async () => {
@@ -193,7 +204,7 @@ describe('the log stream', () => {
       else stream.writeAscii(line);
       if (n === 200) stream.write(huge);
     }
-    await new Promise((r) => setImmediate(r));
+    await after(LINE_HOLD_MS + 40);
     const expected = [...lines.slice(0, 201), huge, ...lines.slice(201)].join('');
     expect(writes.join('')).toBe(expected);
     // More than one turn's buffer was logged: it went on in several writes, none splitting a line.
