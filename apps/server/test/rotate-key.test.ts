@@ -26,19 +26,29 @@ afterAll(() => {
 const currentKeyId = (dataDir: string) =>
   keyIdOf(Buffer.from(readFileSync(path.join(dataDir, 'master.key'), 'utf8').trim(), 'base64'));
 
-/** The key id in the header of every stored receipt file. */
-function fileKeyIds(dataDir: string): string[] {
+/**
+ * The bytes of every stored receipt file, read while a rotation may be running: a file being rewritten
+ * (its `.partial`, renamed over the file when whole) is not a stored file, and one renamed away between
+ * the listing and the read is skipped.
+ */
+function storedFiles(dataDir: string): Buffer[] {
   return readdirSync(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => sealedKeyId(readFileSync(path.join(e.parentPath, e.name))) ?? 'not sealed');
+    .filter((e) => e.isFile() && !e.name.endsWith('.partial'))
+    .flatMap((e) => {
+      try {
+        return [readFileSync(path.join(e.parentPath, e.name))];
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+    });
 }
 
+/** The key id in the header of every stored receipt file. */
+const fileKeyIds = (dataDir: string) => storedFiles(dataDir).map((file) => sealedKeyId(file) ?? 'not sealed');
+
 /** The layout of every stored receipt file. */
-function fileMagics(dataDir: string): string[] {
-  return readdirSync(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => readFileSync(path.join(e.parentPath, e.name)).subarray(0, 4).toString());
-}
+const fileMagics = (dataDir: string) => storedFiles(dataDir).map((file) => file.subarray(0, 4).toString());
 
 describe.each(DIALECTS)('npm run rotate-key on %s', (dialect) => {
   it('moves files (in the chunked envelope), tokens, document text and feed secrets to a new key, resumes after a kill, and needs the old key no more', async () => {
