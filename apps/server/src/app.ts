@@ -18,7 +18,6 @@ import { createRateLimitStore } from './http/shared-limits';
 import { registerWebApp } from './http/web-app';
 import type { JobQueue, JobSettings } from './jobs/jobs';
 import { createLocalQueue } from './jobs/local-queue';
-import { createPgBossQueue } from './jobs/pg-boss-queue';
 import { logRequests, requestLoggerFactory } from './logging';
 import { accountRoutes } from './modules/account/account.routes';
 import { userExists } from './modules/account/account.service';
@@ -196,9 +195,15 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     retryDelaySeconds: deps.config.JOB_RETRY_DELAY_SECONDS,
     longestIntervalMs: deps.config.SYNC_INTERVAL_MINUTES * 60_000,
   };
+  // pg-boss (and the cron parser and date library it brings) is loaded only on PostgreSQL: on SQLite its
+  // code would be held by an idle server for nothing.
   const jobs =
     deps.dialect === 'postgres'
-      ? await createPgBossQueue({ db: given.db, log: app.log, settings: jobSettings })
+      ? await (await import('./jobs/pg-boss-queue')).createPgBossQueue({
+          db: given.db,
+          log: app.log,
+          settings: jobSettings,
+        })
       : createLocalQueue({ db: given.db, log: app.log, settings: jobSettings });
   app.decorate('jobs', jobs);
   const reminders = createReminderWorker(calendar, jobs, app.log);
