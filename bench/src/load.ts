@@ -622,7 +622,6 @@ const RATIO_SECONDS = 4;
  * and one on the floor (autocannon in a process of its own, 1 s of warm-up, RATIO_SECONDS measured, only the
  * answers the series is about), with the CPU each spent per request.
  */
-
 async function floorRatios(replica: ServerProcess, databaseUrl: string): Promise<Record<string, number>> {
   const series = SERIES.flatMap((spec) => {
     const target = spec.targets?.find((t) => 'ratio' in t);
@@ -668,11 +667,18 @@ async function floorRatios(replica: ServerProcess, databaseUrl: string): Promise
         return result;
       };
       const pairs: { real: MeasuredLoad; bare: MeasuredLoad; ratio: number }[] = [];
+      const onReplica = () => run(replica.url, replica.pid);
+      const onFloor = () => run(floor.url, floor.pid);
       for (let i = 0; i < RATIO_PAIRS; i += 1) {
-        const replicaFirst = i % 2 === 0;
-        const first = replicaFirst ? await run(replica.url, replica.pid) : await run(floor.url, floor.pid);
-        const second = replicaFirst ? await run(floor.url, floor.pid) : await run(replica.url, replica.pid);
-        const [real, bare] = replicaFirst ? [first, second] : [second, first];
+        let real: MeasuredLoad;
+        let bare: MeasuredLoad;
+        if (i % 2 === 0) {
+          real = await onReplica();
+          bare = await onFloor();
+        } else {
+          bare = await onFloor();
+          real = await onReplica();
+        }
         pairs.push({ real, bare, ratio: real.rps / bare.rps });
       }
       const byRatio = [...pairs].sort((a, b) => a.ratio - b.ratio);

@@ -274,9 +274,17 @@ function millis(ms: number): string {
 
 /** The request lines: one per answer, at debug for one that says nothing new, else at info. */
 export interface RequestLog {
-  /** Whether the answer to `url` with `status` is written at the current level. */
-  writes(status: number, url: string): boolean;
-  write(reqId: string, method: string, url: string, ip: string | undefined, status: number, ms: number): void;
+  /** pino's level value of the line for the answer to `url` with `status`; null when not written. */
+  levelOf(status: number, url: string): number | null;
+  write(
+    level: number,
+    reqId: string,
+    method: string,
+    url: string,
+    ip: string | undefined,
+    status: number,
+    ms: number,
+  ): void;
 }
 
 /**
@@ -306,21 +314,23 @@ export function logRequests(app: FastifyInstance): RequestLog {
     }
     return printedTime;
   };
-  const levelOf = (status: number, url: string) =>
-    status === 304 || url === '/healthz' || url.startsWith('/healthz?') ? 'debug' : 'info';
   const lines: RequestLog = {
-    writes: (status, url) => log.isLevelEnabled(levelOf(status, url)),
-    write(reqId, method, url, ip, status, ms) {
+    levelOf(status, url) {
+      const level = status === 304 || url === '/healthz' || url.startsWith('/healthz?') ? 'debug' : 'info';
+      return log.isLevelEnabled(level) ? (levels[level] as number) : null;
+    },
+    write(level, reqId, method, url, ip, status, ms) {
       write(
-        `{"level":${levels[levelOf(status, url)]}${time()}${bindings},"reqId":${quoted(reqId)},` +
+        `{"level":${level}${time()}${bindings},"reqId":${quoted(reqId)},` +
           `"req":{"method":${quoted(method)},"url":${quotedPath(url)},"ip":${quoted(ip)}},` +
           `"res":{"statusCode":${status}},"responseTime":${millis(ms)},"msg":"request completed"}\n`,
       );
     },
   };
   app.addHook('onResponse', (req, reply, done) => {
-    if (lines.writes(reply.statusCode, req.url))
-      lines.write(req.id, req.method, req.url, req.ip, reply.statusCode, reply.elapsedTime);
+    const level = lines.levelOf(reply.statusCode, req.url);
+    if (level !== null)
+      lines.write(level, req.id, req.method, req.url, req.ip, reply.statusCode, reply.elapsedTime);
     done();
   });
   return lines;

@@ -111,8 +111,9 @@ export function memoryReads(deps: MemoryReadsDeps): {
       if (status === undefined) return false;
       answered += 1;
       const url = req.url ?? '/';
-      if (lines?.writes(status, url))
-        lines.write(genReqId(), 'GET', url, clientIp(req), status, performance.now() - started);
+      const level = lines?.levelOf(status, url) ?? null;
+      if (lines && level !== null)
+        lines.write(level, genReqId(), 'GET', url, clientIp(req), status, performance.now() - started);
       return true;
     },
     close() {
